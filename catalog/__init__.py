@@ -1,0 +1,1 @@
+"""SQLite catalogs of canonical solutions and puzzles (filled by the catalog issue)."""

@@ -1,0 +1,1 @@
+"""Generalized exact cover: the problem model and the C search kernel."""

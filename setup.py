@@ -1,0 +1,13 @@
+"""Build the C exact-cover kernel; all metadata lives in pyproject.toml."""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "dlx_latin.exact_cover._kernel",
+            sources=["dlx_latin/exact_cover/_kernel.c"],
+            extra_compile_args=["-O3", "-std=c99"],
+        )
+    ]
+)

@@ -1,0 +1,1 @@
+"""Symmetry groups acting on boards and labels (filled by the symmetry issue)."""

@@ -1,18 +1,47 @@
-"""The `dlx-latin` command line."""
+"""The `dlx-latin` command line.
+
+Exit codes: 0 ok, 1 error (bad input included), 2 usage, 3 no solution, 4 not unique, 130 interrupted.
+Data goes to stdout; warnings, statistics and errors go to stderr, one line each.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
 
 import click
 
 from dlx_latin import __version__
-from dlx_latin.exact_cover import _kernel
+from dlx_latin.cli.xc import xc
+from dlx_latin.errors import UserInputError
 
 
 @click.group()
 @click.version_option(__version__, prog_name="dlx-latin")
-def main() -> None:
+def cli() -> None:
     """Count, enumerate and solve Latin boards and exact-cover problems."""
 
 
-@main.command()
-def kernel() -> None:
-    """Print the C kernel's version."""
-    click.echo(_kernel.version())
+cli.add_command(xc)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    click.echo(f"dlx-latin: warning: {message}", err=True)
+
+
+def main() -> None:
+    """Console entry point: run the CLI, turning bad input into one line on stderr and exit code 1."""
+    warnings.showwarning = _show_warning
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except (KeyboardInterrupt, click.exceptions.Abort):  # click turns Ctrl-C into Abort
+        click.echo("dlx-latin: interrupted", err=True)
+        sys.exit(130)
+    except UserInputError as e:
+        click.echo(f"dlx-latin: error: {e}", err=True)
+        sys.exit(1)

@@ -1,13 +1,382 @@
-/* Exact-cover kernel (placeholder until the search lands). */
+/*
+ * _kernel.c -- exact cover with colors: Knuth's Algorithm C (TAOCP 7.2.2.1), which is Algorithm X
+ * when no option carries a color.  The kernel knows items, options and colors only; boards live in Python.
+ *
+ * PROBLEM.  Items 1..N; items 1..N1 are primary (covered exactly once), N1+1..N are secondary (covered at
+ * most once, or several times by options that all give them the same color).  An option is a list of
+ * distinct items; an entry on a secondary item may carry a color > 0.
+ *
+ * DATA (Knuth's node table, as in DLX2).
+ *   item list:  LLINK/RLINK, a doubly linked circular list of the active primary items with head 0, and one of
+ *               the secondary items with head N+1.
+ *   nodes 1..N: item headers; TOP(i) is LEN(i), the number of active options holding item i, and
+ *               ULINK/DLINK run through the nodes of those options (a circular list through the header).
+ *   node N+1..: options one after another, each preceded by a spacer.  For an option node TOP is its item,
+ *               COLOR its color (0 none; -1 while another option of the same color purifies its item).  For a spacer TOP
+ *               is -k where k options precede it, ULINK is the first node of the option before it and DLINK
+ *               the last node of the option after it.
+ *   Invariant: a node is in its item's vertical list exactly when its option is still compatible with the
+ *   choices made so far (or is the option being tried on that item).
+ *
+ * SEARCH.  The steps are Knuth's C1..C8, written as one loop with labels.  Branching is on the active primary
+ * item with the fewest options (MRV), the first such item on ties.  The loop is resumable: it returns after a
+ * budget of nodes (so the caller can look for Ctrl-C and report progress) or when a batch of solutions is full,
+ * and continues where it stopped on the next call.  The GIL is released while it runs.
+ *
+ * COUNTS are kept in an unsigned 128-bit integer; reaching 2^128 - 1 raises OverflowError rather than wrap.
+ */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <string.h>
 
-static PyObject *kernel_version(PyObject *self, PyObject *args) { return PyLong_FromLong(1); }
+typedef unsigned __int128 u128;
+#define U128_MAX (~(u128)0)
 
-static PyMethodDef methods[] = {
-    {"version", kernel_version, METH_NOARGS, "Kernel ABI version."},
+enum { AT_C2, AT_C8, AT_END };                       /* where a paused search resumes */
+enum { RAN_BUDGET, RAN_BATCH, RAN_LIMIT, RAN_DONE, RAN_OVERFLOW };
+
+typedef struct {
+    PyObject_HEAD
+    int n_items, n_primary, n_options, n_nodes;
+    int *llink, *rlink;                  /* item list, size n_items + 2 */
+    int *top, *ulink, *dlink, *color;    /* node table, size n_nodes */
+    int *x;                              /* x[l]: node tried at level l, size n_primary + 1 */
+    int level, best_item, resume;
+    u128 count, limit;                   /* limit 0 means none */
+    uint64_t nodes, updates;
+    int *batch;                          /* solutions of the current batch, option indices, -1 ends each */
+    Py_ssize_t batch_len, batch_cap;
+    int batch_solutions;
+} Search;
+
+/* ---- the elementary operations of Algorithm C ------------------------------------------------------ */
+
+#define HIDE(p) do {                                                                                \
+    int q_ = (p) + 1;                                                                              \
+    while (q_ != (p)) {                                                                            \
+        int x_ = top[q_], u_ = ulink[q_], d_ = dlink[q_];                                          \
+        if (x_ <= 0) q_ = u_;                                                                      \
+        else { if (color[q_] >= 0) { dlink[u_] = d_; ulink[d_] = u_; top[x_]--; updates++; } q_++; } \
+    }                                                                                              \
+} while (0)
+
+#define UNHIDE(p) do {                                                                              \
+    int q_ = (p) - 1;                                                                              \
+    while (q_ != (p)) {                                                                            \
+        int x_ = top[q_], u_ = ulink[q_], d_ = dlink[q_];                                          \
+        if (x_ <= 0) q_ = d_;                                                                      \
+        else { if (color[q_] >= 0) { dlink[u_] = q_; ulink[d_] = q_; top[x_]++; } q_--; }          \
+    }                                                                                              \
+} while (0)
+
+#define COVER(i) do {                                                                               \
+    int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
+    for (int p_ = dlink[i_]; p_ != i_; p_ = dlink[p_]) HIDE(p_);                                   \
+    rlink[l_] = r_; llink[r_] = l_;                                                                \
+} while (0)
+
+#define UNCOVER(i) do {                                                                             \
+    int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
+    rlink[l_] = i_; llink[r_] = i_;                                                                \
+    for (int p_ = ulink[i_]; p_ != i_; p_ = ulink[p_]) UNHIDE(p_);                                 \
+} while (0)
+
+#define PURIFY(p) do {                                                                              \
+    int c_ = color[p], i_ = top[p];                                                                \
+    for (int r_ = dlink[i_]; r_ != i_; r_ = dlink[r_]) {                                           \
+        if (color[r_] != c_) HIDE(r_); else if (r_ != (p)) color[r_] = -1;                        \
+    }                                                                                              \
+} while (0)
+
+#define UNPURIFY(p, c) do {                                                                         \
+    int c_ = (c), i_ = top[p];                                                                     \
+    for (int r_ = ulink[i_]; r_ != i_; r_ = ulink[r_]) {                                           \
+        if (color[r_] < 0) color[r_] = c_; else if (r_ != (p)) UNHIDE(r_);                        \
+    }                                                                                              \
+} while (0)
+
+/* The option number of an option node: walk to the spacer that ends its option. */
+static int option_of(const int *top, int p)
+{
+    while (top[p] > 0) p++;
+    return -top[p] - 1;
+}
+
+static int record_solution(Search *s, int level)
+{
+    if (s->batch_len + level + 1 > s->batch_cap) {
+        Py_ssize_t cap = 2 * s->batch_cap + level + 1;
+        int *grown = realloc(s->batch, cap * sizeof(int));
+        if (!grown) return -1;
+        s->batch = grown;
+        s->batch_cap = cap;
+    }
+    for (int k = 0; k < level; k++) s->batch[s->batch_len++] = option_of(s->top, s->x[k]);
+    s->batch[s->batch_len++] = -1;
+    s->batch_solutions++;
+    return 0;
+}
+
+/*
+ * Run the search until the budget of nodes is spent, a batch of max_batch solutions is recorded
+ * (max_batch 0: record nothing, just count), the limit is reached, or the search is over.
+ */
+static int run(Search *s, uint64_t budget, int max_batch)
+{
+    int *llink = s->llink, *rlink = s->rlink;
+    int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *x = s->x;
+    int l = s->level, i = s->best_item, p, j;
+    uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
+    int why;
+
+    switch (s->resume) {
+    case AT_C2: goto C2;
+    case AT_C8: goto C8;
+    default: return RAN_DONE;
+    }
+
+C2: /* [Enter level l.] */
+    if (rlink[0] == 0) {                                   /* every primary item is covered: visit */
+        if (s->count == U128_MAX) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+        s->count++;
+        if (max_batch && record_solution(s, l) < 0) { why = -1; s->resume = AT_END; goto out; }
+        if (s->limit && s->count >= s->limit) { why = RAN_LIMIT; s->resume = AT_END; goto out; }
+        if (max_batch && s->batch_solutions >= max_batch) { why = RAN_BATCH; s->resume = AT_C8; goto out; }
+        goto C8;
+    }
+    if (nodes >= stop) { why = RAN_BUDGET; s->resume = AT_C2; goto out; }
+    nodes++;
+    /* C3 [Choose i.]  MRV over the active primary items. */
+    {
+        int best = INT32_MAX;
+        for (int k = rlink[0]; k != 0; k = rlink[k]) {
+            if (top[k] < best) { best = top[k]; i = k; if (best == 0) break; }
+        }
+    }
+    /* C4 [Cover i.] */
+    COVER(i);
+    x[l] = dlink[i];
+C5: /* [Try x_l.] */
+    if (x[l] == i) goto C7;
+    for (p = x[l] + 1; p != x[l];) {
+        j = top[p];
+        if (j <= 0) p = ulink[p];
+        else {
+            if (color[p] == 0) COVER(j);
+            else if (color[p] > 0) PURIFY(p);
+            p++;
+        }
+    }
+    l++;
+    goto C2;
+C6: /* [Try again.] */
+    for (p = x[l] - 1; p != x[l];) {
+        j = top[p];
+        if (j <= 0) p = dlink[p];
+        else {
+            if (color[p] == 0) UNCOVER(j);
+            else if (color[p] > 0) UNPURIFY(p, color[p]);
+            p--;
+        }
+    }
+    i = top[x[l]];
+    x[l] = dlink[x[l]];
+    goto C5;
+C7: /* [Backtrack.] */
+    UNCOVER(i);
+C8: /* [Leave level l.] */
+    if (l == 0) { why = RAN_DONE; s->resume = AT_END; goto out; }
+    l--;
+    goto C6;
+
+out:
+    s->level = l;
+    s->best_item = i;
+    s->nodes = nodes;
+    s->updates = updates;
+    return why;
+}
+
+/* ---- Python face --------------------------------------------------------------------------------- */
+
+static PyObject *u128_to_pylong(u128 v)
+{
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
+    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *out = NULL;
+    if (hi && lo && shift && (shifted = PyNumber_Lshift(hi, shift))) out = PyNumber_Or(shifted, lo);
+    Py_XDECREF(hi); Py_XDECREF(lo); Py_XDECREF(shift); Py_XDECREF(shifted);
+    return out;
+}
+
+static void search_dealloc(Search *s)
+{
+    free(s->llink); free(s->rlink); free(s->top); free(s->ulink); free(s->dlink); free(s->color);
+    free(s->x); free(s->batch);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+/* Search(n_primary, n_secondary, starts, items, colors, limit_hi, limit_lo)
+ * starts: int32[n_options + 1] offsets into items/colors; items: int32 item numbers 1..N; colors: int32 >= 0. */
+static int search_init(Search *s, PyObject *args, PyObject *kw)
+{
+    int n1, n2;
+    unsigned long long lim_hi, lim_lo;
+    Py_buffer bs = {0}, bi = {0}, bc = {0};
+    int ok = -1;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*KK", &n1, &n2, &bs, &bi, &bc, &lim_hi, &lim_lo)) return -1;
+    const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf;
+    Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
+    if (n1 < 0 || n2 < 0 || n_opt < 0 || bc.len != bi.len || starts[0] != 0 || starts[n_opt] != n_ent) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent option arrays");
+        goto done;
+    }
+    int n = n1 + n2;
+    long long n_nodes = (long long)n + 1 + (n_opt + 1) + n_ent;
+    if (n_nodes >= INT32_MAX) { PyErr_SetString(PyExc_ValueError, "problem too large"); goto done; }
+    s->n_items = n; s->n_primary = n1; s->n_options = (int)n_opt; s->n_nodes = (int)n_nodes;
+    s->llink = malloc((n + 2) * sizeof(int)); s->rlink = malloc((n + 2) * sizeof(int));
+    s->top = calloc(n_nodes, sizeof(int)); s->ulink = calloc(n_nodes, sizeof(int));
+    s->dlink = calloc(n_nodes, sizeof(int)); s->color = calloc(n_nodes, sizeof(int));
+    s->x = malloc((n1 + 1) * sizeof(int));
+    if (!s->llink || !s->rlink || !s->top || !s->ulink || !s->dlink || !s->color || !s->x) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* C1 [Initialize.]  Primary items in the list headed by 0, secondary items in the list headed by N+1. */
+    for (int k = 0; k <= n; k++) { s->rlink[k] = k + 1; s->llink[k + 1] = k; }
+    s->rlink[n1] = 0; s->llink[0] = n1;
+    s->llink[n1 + 1] = n + 1; s->rlink[n + 1] = n1 + 1;
+    if (n2 == 0) s->llink[n + 1] = s->rlink[n + 1] = n + 1;
+    for (int k = 1; k <= n; k++) { s->top[k] = 0; s->ulink[k] = s->dlink[k] = k; }
+    int p = n + 1;                                       /* the first spacer */
+    s->top[p] = 0;
+    for (Py_ssize_t k = 0; k < n_opt; k++) {
+        int spacer = p, first = p + 1;
+        for (int32_t e = starts[k]; e < starts[k + 1]; e++) {
+            int it = items[e];
+            if (it < 1 || it > n || colors[e] < 0 || (colors[e] && it <= n1)) {
+                PyErr_SetString(PyExc_ValueError, "bad item number or color in option arrays");
+                goto done;
+            }
+            p++;
+            s->top[p] = it; s->color[p] = colors[e];
+            s->ulink[p] = s->ulink[it]; s->dlink[s->ulink[it]] = p;
+            s->dlink[p] = it; s->ulink[it] = p;
+            s->top[it]++;
+        }
+        s->dlink[spacer] = p;
+        p++;
+        s->top[p] = (int)-(k + 1);
+        s->ulink[p] = first;
+    }
+    s->level = 0; s->best_item = 0; s->resume = AT_C2;
+    s->count = 0; s->limit = ((u128)lim_hi << 64) | lim_lo;
+    s->nodes = s->updates = 0;
+    ok = 0;
+done:
+    PyBuffer_Release(&bs); PyBuffer_Release(&bi); PyBuffer_Release(&bc);
+    return ok;
+}
+
+#define NODE_BUDGET (1u << 18)
+
+/* Run with the GIL released, in slices of NODE_BUDGET nodes, looking for signals between slices. */
+static int run_checked(Search *s, int max_batch, PyObject *progress)
+{
+    for (;;) {
+        int why;
+        Py_BEGIN_ALLOW_THREADS
+        why = run(s, NODE_BUDGET, max_batch);
+        Py_END_ALLOW_THREADS
+        if (why == -1) { PyErr_NoMemory(); return -1; }
+        if (why == RAN_OVERFLOW) {
+            PyErr_SetString(PyExc_OverflowError, "solution count reached 2**128 - 1");
+            return -1;
+        }
+        if (why != RAN_BUDGET) return why;
+        if (PyErr_CheckSignals() < 0) return -1;
+        if (progress && progress != Py_None) {
+            PyObject *r = PyObject_CallFunction(progress, "K", (unsigned long long)s->nodes);
+            if (!r) return -1;
+            Py_DECREF(r);
+        }
+    }
+}
+
+static PyObject *search_count(Search *s, PyObject *args)
+{
+    PyObject *progress = NULL;
+    if (!PyArg_ParseTuple(args, "|O", &progress)) return NULL;
+    if (run_checked(s, 0, progress) < 0) return NULL;
+    return u128_to_pylong(s->count);
+}
+
+/* next_batch(size): a list of up to `size` solutions, each a tuple of option numbers; [] when exhausted. */
+static PyObject *search_next_batch(Search *s, PyObject *args)
+{
+    int size;
+    PyObject *progress = NULL;
+    if (!PyArg_ParseTuple(args, "i|O", &size, &progress)) return NULL;
+    if (size < 1) { PyErr_SetString(PyExc_ValueError, "batch size must be positive"); return NULL; }
+    s->batch_len = 0;
+    s->batch_solutions = 0;
+    if (run_checked(s, size, progress) < 0) return NULL;
+    PyObject *out = PyList_New(s->batch_solutions);
+    if (!out) return NULL;
+    Py_ssize_t at = 0;
+    for (int k = 0; k < s->batch_solutions; k++) {
+        Py_ssize_t end = at;
+        while (s->batch[end] >= 0) end++;
+        PyObject *sol = PyTuple_New(end - at);
+        if (!sol) { Py_DECREF(out); return NULL; }
+        for (Py_ssize_t e = at; e < end; e++) PyTuple_SET_ITEM(sol, e - at, PyLong_FromLong(s->batch[e]));
+        PyList_SET_ITEM(out, k, sol);
+        at = end + 1;
+    }
+    return out;
+}
+
+static PyObject *search_get_nodes(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->nodes); }
+static PyObject *search_get_updates(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->updates); }
+static PyObject *search_get_count(Search *s, void *c) { return u128_to_pylong(s->count); }
+static PyObject *search_get_done(Search *s, void *c) { return PyBool_FromLong(s->resume == AT_END); }
+
+static PyMethodDef search_methods[] = {
+    {"count", (PyCFunction)search_count, METH_VARARGS, "Run to the end (or the limit); return the count."},
+    {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS, "Up to n more solutions."},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel", NULL, -1, methods};
+static PyGetSetDef search_getset[] = {
+    {"nodes", (getter)search_get_nodes, NULL, "Search tree nodes visited so far.", NULL},
+    {"updates", (getter)search_get_updates, NULL, "Link updates made so far.", NULL},
+    {"solutions_found", (getter)search_get_count, NULL, "Solutions found so far.", NULL},
+    {"done", (getter)search_get_done, NULL, "True once the search is over.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "dlx_latin.exact_cover._kernel.Search",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One resumable run of Algorithm C over a problem given as option arrays.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)search_init,
+    .tp_dealloc = (destructor)search_dealloc,
+    .tp_methods = search_methods,
+    .tp_getset = search_getset,
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_kernel",
+                                    "Exact cover with colors (Knuth's Algorithm C) in C.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__kernel(void)
+{
+    if (PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) { Py_DECREF(m); return NULL; }
+    return m;
+}

@@ -1,0 +1,11 @@
+"""The exceptions that mean "the input is wrong": the CLI turns them into one line on stderr and exit 1."""
+
+from dlx_latin.exact_cover import InvalidProblemError
+from dlx_latin.formats.dlx import DLXFormatError
+
+
+class InputFileError(ValueError):
+    """A file that cannot be read at all (missing, unreadable, not text)."""
+
+
+UserInputError = (InvalidProblemError, DLXFormatError, InputFileError)

@@ -1,0 +1,161 @@
+"""The generalized exact-cover problem: primary items, secondary items with colors, options.
+
+A solution is a set of options that covers every primary item exactly once and every secondary item at most
+once -- or several times, when all the options that hold it give it the same color (Knuth, TAOCP 7.2.2.1,
+Algorithm C).  Solutions are reported as sorted tuples of option indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from dlx_latin.exact_cover import _kernel
+
+BATCH_SIZE = 1024
+_COUNT_CAP = (1 << 128) - 1
+
+
+class InvalidProblemError(ValueError):
+    """An exact-cover problem that cannot be built: the message names the culprit."""
+
+
+class Colored(NamedTuple):
+    """A secondary item inside an option, with the color the option gives it."""
+
+    item: Hashable
+    color: Hashable
+
+
+Entry = Any  # an item name, or Colored(item, color)
+
+
+class ExactCoverProblem:
+    """An immutable exact-cover problem with optional secondary items and colors.
+
+    Examples
+    --------
+    >>> p = ExactCoverProblem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    >>> p.count()
+    2
+    >>> sorted(p.solutions())
+    [(0, 1), (2,)]
+    """
+
+    def __init__(
+        self,
+        primary: Iterable[Hashable],
+        options: Iterable[Iterable[Entry]],
+        secondary: Iterable[Hashable] = (),
+    ) -> None:
+        self.primary: tuple = tuple(primary)
+        self.secondary: tuple = tuple(secondary)
+        self.options: tuple[tuple[Entry, ...], ...] = tuple(tuple(o) for o in options)
+        index: dict[Hashable, int] = {}
+        for number, item in enumerate(self.primary + self.secondary, start=1):
+            if item in index:
+                raise InvalidProblemError(f"item {item!r} is declared twice")
+            index[item] = number
+        n1 = len(self.primary)
+        color_ids: dict[Hashable, int] = {}
+        starts = np.zeros(len(self.options) + 1, dtype=np.int32)
+        items: list[int] = []
+        colors: list[int] = []
+        for k, option in enumerate(self.options):
+            if not option:
+                raise InvalidProblemError(f"option {k} is empty")
+            seen: set[int] = set()
+            for entry in option:
+                item, color = (entry.item, entry.color) if isinstance(entry, Colored) else (entry, None)
+                number = index.get(item)
+                if number is None:
+                    raise InvalidProblemError(f"option {k} names unknown item {item!r}")
+                if number in seen:
+                    raise InvalidProblemError(f"option {k} names item {item!r} twice")
+                seen.add(number)
+                if color is not None and number <= n1:
+                    raise InvalidProblemError(
+                        f"option {k} gives color {color!r} to primary item {item!r}"
+                    )
+                items.append(number)
+                colors.append(0 if color is None else color_ids.setdefault(color, len(color_ids) + 1))
+            starts[k + 1] = len(items)
+        self._arrays = (
+            starts,
+            np.asarray(items, dtype=np.int32),
+            np.asarray(colors, dtype=np.int32),
+        )
+
+    @classmethod
+    def from_matrix(cls, matrix: Any, n_primary: int | None = None) -> ExactCoverProblem:
+        """A problem from a 2-D array: rows are options, columns items (named by column index).
+
+        The first `n_primary` columns (all, by default) are primary.  A nonzero entry puts the item in the
+        option; on a secondary column, a value v >= 2 also gives the item the color v.
+        """
+        m = np.asarray(matrix)
+        if m.ndim != 2:
+            raise InvalidProblemError(f"a matrix of options must be 2-D, not {m.ndim}-D")
+        n_items = m.shape[1]
+        n1 = n_items if n_primary is None else n_primary
+        if not 0 <= n1 <= n_items:
+            raise InvalidProblemError(f"n_primary={n_primary} is outside 0..{n_items}")
+        if np.any(m < 0):
+            raise InvalidProblemError("a matrix of options may not hold negative entries")
+        if n1 and np.any(m[:, :n1] > 1):
+            raise InvalidProblemError("colors (entries >= 2) are allowed on secondary columns only")
+        options = []
+        for row in m:
+            cols = np.flatnonzero(row)
+            options.append(
+                [int(c) if c < n1 or row[c] == 1 else Colored(int(c), int(row[c])) for c in cols]
+            )
+        return cls(range(n1), options, range(n1, n_items))
+
+    def search(self, limit: int | None = None) -> _kernel.Search:
+        """A fresh kernel search over this problem, stopping after `limit` solutions (None: no limit)."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be non-negative, not {limit}")
+        cap = _COUNT_CAP if limit is None else min(limit, _COUNT_CAP)
+        starts, items, colors = self._arrays
+        return _kernel.Search(
+            len(self.primary), len(self.secondary), starts, items, colors, cap >> 64, cap & (2**64 - 1)
+        )
+
+    def count(
+        self, limit: int | None = None, progress: Callable[[int], None] | None = None
+    ) -> int:
+        """The exact number of solutions (at most `limit`), without materializing them."""
+        if limit == 0:
+            return 0
+        return self.search(limit).count(progress)
+
+    def solutions(self, limit: int | None = None) -> Iterator[tuple[int, ...]]:
+        """Stream the solutions (at most `limit`), each a sorted tuple of option indices."""
+        if limit == 0:
+            return
+        search = self.search(limit)
+        while not search.done:
+            for solution in search.next_batch(BATCH_SIZE):
+                yield tuple(sorted(solution))
+
+    def first_solution(self) -> tuple[int, ...] | None:
+        """One solution, or None when there is none."""
+        return next(self.solutions(limit=1), None)
+
+    def is_unique(self) -> bool:
+        """True when there is exactly one solution (the search stops at the second)."""
+        return self.count(limit=2) == 1
+
+    def option_items(self, k: int) -> list[Hashable]:
+        """The items of option k, colors dropped."""
+        return [e.item if isinstance(e, Colored) else e for e in self.options[k]]
+
+    def __repr__(self) -> str:
+        return (
+            f"ExactCoverProblem({len(self.primary)} primary, {len(self.secondary)} secondary, "
+            f"{len(self.options)} options)"
+        )
+

@@ -1,0 +1,33 @@
+"""Independent oracles: brute-force enumerators for small problems."""
+
+from collections.abc import Hashable, Sequence
+
+from dlx_latin.exact_cover import Colored, ExactCoverProblem
+
+
+def brute_force_solutions(problem: ExactCoverProblem) -> set[tuple[int, ...]]:
+    """Every solution by trying every subset of options: an independent oracle for small problems."""
+    primary = set(problem.primary)
+    found = set()
+    n = len(problem.options)
+    for mask in range(1 << n):
+        chosen = [k for k in range(n) if mask >> k & 1]
+        if _is_solution(problem, chosen, primary):
+            found.add(tuple(chosen))
+    return found
+
+
+def _is_solution(problem: ExactCoverProblem, chosen: Sequence[int], primary: set) -> bool:
+    covered: dict[Hashable, list] = {}
+    for k in chosen:
+        for e in problem.options[k]:
+            item, color = (e.item, e.color) if isinstance(e, Colored) else (e, None)
+            covered.setdefault(item, []).append(color)
+    for item in primary:
+        if len(covered.get(item, ())) != 1:
+            return False
+    for item in problem.secondary:
+        colors = covered.get(item, [])
+        if len(colors) > 1 and (None in colors or len(set(colors)) > 1):
+            return False
+    return True

@@ -10,8 +10,10 @@ def brute_force_solutions(problem: ExactCoverProblem) -> set[tuple[int, ...]]:
     primary = set(problem.primary)
     found = set()
     n = len(problem.options)
-    for mask in range(1 << n):
-        chosen = [k for k in range(n) if mask >> k & 1]
+    # as in Knuth's programs, an option with no primary item is never part of a solution
+    usable = [k for k in range(n) if primary.intersection(problem.option_items(k))]
+    for mask in range(1 << len(usable)):
+        chosen = [k for b, k in enumerate(usable) if mask >> b & 1]
         if _is_solution(problem, chosen, primary):
             found.add(tuple(chosen))
     return found

@@ -2,7 +2,8 @@
 
 A solution is a set of options that covers every primary item exactly once and every secondary item at most
 once -- or several times, when all the options that hold it give it the same color (Knuth, TAOCP 7.2.2.1,
-Algorithm C).  Solutions are reported as sorted tuples of option indices.
+Algorithm C).  As in Knuth's programs, an option with no primary item is never part of a solution.
+Solutions are reported as sorted tuples of option indices.
 """
 
 from __future__ import annotations

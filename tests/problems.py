@@ -8,9 +8,7 @@ def queens(n: int) -> ExactCoverProblem:
     rows = [("r", i) for i in range(n)]
     cols = [("c", j) for j in range(n)]
     diagonals = [("a", s) for s in range(2 * n - 1)] + [("b", d) for d in range(2 * n - 1)]
-    options = [
-        [("r", i), ("c", j), ("a", i + j), ("b", i - j + n - 1)] for i in range(n) for j in range(n)
-    ]
+    options = [[("r", i), ("c", j), ("a", i + j), ("b", i - j + n - 1)] for i in range(n) for j in range(n)]
     return ExactCoverProblem(rows + cols, options, diagonals)
 
 

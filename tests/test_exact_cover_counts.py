@@ -3,9 +3,9 @@
 import itertools
 
 import pytest
+from problems import latin, queens
 
 from dlx_latin.exact_cover import Colored, ExactCoverProblem
-from problems import latin, queens
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]  # n queens, n = 1..10
 A002860 = [1, 2, 12, 576, 161_280]  # Latin squares of order n = 1..5

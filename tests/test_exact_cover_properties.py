@@ -2,9 +2,9 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import brute_force_solutions
 
 from dlx_latin.exact_cover import Colored, ExactCoverProblem
-from oracles import brute_force_solutions
 
 
 @st.composite
@@ -48,8 +48,12 @@ def test_colored_problems_match_brute_force(p):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(1, 6).flatmap(lambda n: st.lists(
-    st.lists(st.integers(0, 3), min_size=n, max_size=n), min_size=0, max_size=9)), st.integers(0, 6))
+@given(
+    st.integers(1, 6).flatmap(
+        lambda n: st.lists(st.lists(st.integers(0, 3), min_size=n, max_size=n), min_size=0, max_size=9)
+    ),
+    st.integers(0, 6),
+)
 def test_matrices_match_brute_force(rows, n_primary):
     import numpy as np
 

@@ -32,9 +32,7 @@ def _load(path: str) -> DLXProblem:
 
 
 def _report_stats(search, seconds: float) -> None:
-    click.echo(
-        f"dlx-latin: {search.nodes} nodes, {search.updates} updates, {seconds:.3f} s", err=True
-    )
+    click.echo(f"dlx-latin: {search.nodes} nodes, {search.updates} updates, {seconds:.3f} s", err=True)
 
 
 @click.group()
@@ -44,7 +42,7 @@ def xc() -> None:
 
 @xc.command()
 @click.argument("file")
-@click.option("--json", "as_json", is_flag=True, help="Print {\"count\": N}.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"count": N}.')
 @click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr.")
 def count(file: str, as_json: bool, stats: bool) -> None:
     """Count the solutions of FILE ('-' for standard input) without listing them."""
@@ -60,7 +58,7 @@ def count(file: str, as_json: bool, stats: bool) -> None:
 @xc.command()
 @click.argument("file")
 @click.option("--limit", type=click.IntRange(min=0), default=None, help="Stop after N solutions.")
-@click.option("--json", "as_json", is_flag=True, help="Print {\"solutions\": [[option lines...], ...]}.")
+@click.option("--json", "as_json", is_flag=True, help='Print {"solutions": [[option lines...], ...]}.')
 def solve(file: str, limit: int | None, as_json: bool) -> None:
     """List the solutions of FILE ('-' for standard input), each as its option lines."""
     loaded = _load(file)

@@ -8,7 +8,7 @@ Solutions are reported as sorted tuples of option indices.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -77,9 +77,7 @@ class ExactCoverProblem:
                     raise InvalidProblemError(f"option {k} names item {item!r} twice")
                 seen.add(number)
                 if color is not None and number <= n1:
-                    raise InvalidProblemError(
-                        f"option {k} gives color {color!r} to primary item {item!r}"
-                    )
+                    raise InvalidProblemError(f"option {k} gives color {color!r} to primary item {item!r}")
                 items.append(number)
                 colors.append(0 if color is None else color_ids.setdefault(color, len(color_ids) + 1))
             starts[k + 1] = len(items)
@@ -110,9 +108,7 @@ class ExactCoverProblem:
         options = []
         for row in m:
             cols = np.flatnonzero(row)
-            options.append(
-                [int(c) if c < n1 or row[c] == 1 else Colored(int(c), int(row[c])) for c in cols]
-            )
+            options.append([int(c) if c < n1 or row[c] == 1 else Colored(int(c), int(row[c])) for c in cols])
         return cls(range(n1), options, range(n1, n_items))
 
     def search(self, limit: int | None = None) -> _kernel.Search:
@@ -125,9 +121,7 @@ class ExactCoverProblem:
             len(self.primary), len(self.secondary), starts, items, colors, cap >> 64, cap & (2**64 - 1)
         )
 
-    def count(
-        self, limit: int | None = None, progress: Callable[[int], None] | None = None
-    ) -> int:
+    def count(self, limit: int | None = None, progress: Callable[[int], None] | None = None) -> int:
         """The exact number of solutions (at most `limit`), without materializing them."""
         if limit == 0:
             return 0
@@ -159,4 +153,3 @@ class ExactCoverProblem:
             f"ExactCoverProblem({len(self.primary)} primary, {len(self.secondary)} secondary, "
             f"{len(self.options)} options)"
         )
-

@@ -1,0 +1,5 @@
+"""`python -m dlx_latin` runs the command line."""
+
+from dlx_latin.cli import main
+
+main()

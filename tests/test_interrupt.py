@@ -1,0 +1,42 @@
+"""Ctrl-C stops a long search promptly: SIGINT is sent to a child process we started, by its pid."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CHILD = """
+import sys
+sys.path.insert(0, {tests!r})
+from problems import latin
+p = latin(7)  # about 6e13 solutions: this count never ends on its own
+print("searching", flush=True)
+try:
+    p.count()
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(7)
+"""
+
+
+def test_sigint_interrupts_a_count_within_a_fraction_of_a_second():
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD.format(tests=str(Path(__file__).parent))],
+        stdout=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        assert child.stdout.readline() == "searching\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        os.kill(child.pid, signal.SIGINT)
+        assert child.wait(timeout=10) == 7
+        assert time.monotonic() - sent < 2.0  # typically a few milliseconds; generous on a busy machine
+        assert child.stdout.read() == "interrupted\n"
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()

@@ -26,7 +26,8 @@ def _is_solution(problem: ExactCoverProblem, chosen: Sequence[int], primary: set
             item, color = (e.item, e.color) if isinstance(e, Colored) else (e, None)
             covered.setdefault(item, []).append(color)
     for item in primary:
-        if len(covered.get(item, ())) != 1:
+        u, v = problem.bound(item)
+        if not u <= len(covered.get(item, ())) <= v:
             return False
     for item in problem.secondary:
         colors = covered.get(item, [])

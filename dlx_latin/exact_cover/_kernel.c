@@ -23,6 +23,16 @@
  * budget of nodes (so the caller can look for Ctrl-C and report progress) or when a batch of solutions is full,
  * and continues where it stopped on the next call.  The GIL is released while it runs.
  *
+ * MULTIPLICITIES (Algorithm M).  A primary item i may carry bounds [u, v]: it must lie in at least u and at
+ * most v of the chosen options.  BOUND(i) is how many more options may still take it and SLACK(i) = v - u.
+ * The search branches on the active item with the least branching degree LEN + 1 - max(BOUND - SLACK, 0)
+ * ("MRV with slack"; ties go to the smaller slack, then the longer list).  When BOUND(i) drops to 0 and
+ * SLACK(i) is 0 the item is covered as in Algorithm C; otherwise the options of i are tried from the top of
+ * its list, each "tweaked" out (its option removed from every list) before the next is tried, so that every
+ * combination of options is produced exactly once; when the list runs out and i needs no more options, the
+ * "null move" makes i inactive without choosing an option.  Problems whose bounds are all [1, 1] run the
+ * plain Algorithm C loop, so they pay nothing for multiplicities.
+ *
  * COUNTS are kept in an unsigned 128-bit integer; reaching 2^128 - 1 raises OverflowError rather than wrap.
  */
 #define PY_SSIZE_T_CLEAN
@@ -41,7 +51,9 @@ typedef struct {
     int n_items, n_primary, n_options, n_nodes;
     int *llink, *rlink;                  /* item list, size n_items + 2 */
     int *top, *ulink, *dlink, *color;    /* node table, size n_nodes */
-    int *x;                              /* x[l]: node tried at level l, size n_primary + 1 */
+    int *x;                              /* x[l]: node tried at level l (an item header: the null move) */
+    int *bound, *slack, *first_tweak;    /* Algorithm M only: per item, and per level */
+    int multiplicities;                  /* 1: some bound is not [1, 1], so run Algorithm M */
     int level, best_item, resume;
     u128 count, limit;                   /* limit 0 means none */
     uint64_t nodes, updates;
@@ -112,7 +124,8 @@ static int record_solution(Search *s, int level)
         s->batch = grown;
         s->batch_cap = cap;
     }
-    for (int k = 0; k < level; k++) s->batch[s->batch_len++] = option_of(s->top, s->x[k]);
+    for (int k = 0; k < level; k++)
+        if (s->x[k] > s->n_items) s->batch[s->batch_len++] = option_of(s->top, s->x[k]);
     s->batch[s->batch_len++] = -1;
     s->batch_solutions++;
     return 0;
@@ -198,6 +211,149 @@ out:
     return why;
 }
 
+/* ---- Algorithm M: multiplicities -------------------------------------------------------------------- */
+
+/* Remove the whole option of node n from every list (n included: it is the top of its item's list). */
+static inline void tweak(Search *s, int n)
+{
+    int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    for (int q = n + 1;;) {
+        int x = top[q], u = ulink[q], d = dlink[q];
+        if (x <= 0) { q = u; continue; }
+        if (color[q] >= 0) { dlink[u] = d; ulink[d] = u; top[x]--; s->updates++; }
+        if (q == n) break;
+        q++;
+    }
+}
+
+/* Put back, top down, the options tweaked out of item i's list since its top was node ft.  When i is
+ * covered (`covered`), the options' other nodes stay hidden: uncovering i restores them. */
+static inline void untweak(Search *s, int i, int ft, int covered)
+{
+    int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color;
+    int z = dlink[i], k = 0, prev = i, r;
+    dlink[i] = ft;
+    for (r = ft; r != z; prev = r, r = dlink[r]) {
+        ulink[r] = prev;
+        k++;
+        if (covered) continue;
+        for (int q = r + 1; q != r;) {
+            int x = top[q], u = ulink[q], d = dlink[q];
+            if (x <= 0) { q = u; continue; }
+            if (color[q] >= 0) { dlink[u] = q; ulink[d] = q; top[x]++; }
+            q++;
+        }
+    }
+    ulink[z] = prev;
+    top[i] += k;
+}
+
+static int run_m(Search *s, uint64_t budget, int max_batch)
+{
+    int *llink = s->llink, *rlink = s->rlink;
+    int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *x = s->x;
+    int *bound = s->bound, *slack = s->slack, *ft = s->first_tweak;
+    int n = s->n_items, n1 = s->n_primary;
+    int l = s->level, i = s->best_item, p, j;
+    uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
+    int why;
+
+    switch (s->resume) {
+    case AT_C2: goto M2;
+    case AT_C8: goto M9;
+    default: return RAN_DONE;
+    }
+
+M2: /* [Enter level l.] */
+    if (rlink[0] == 0) {
+        if (s->count == U128_MAX) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+        s->count++;
+        if (max_batch && record_solution(s, l) < 0) { why = -1; s->resume = AT_END; goto out; }
+        if (s->limit && s->count >= s->limit) { why = RAN_LIMIT; s->resume = AT_END; goto out; }
+        if (max_batch && s->batch_solutions >= max_batch) { why = RAN_BATCH; s->resume = AT_C8; goto out; }
+        goto M9;
+    }
+    if (nodes >= stop) { why = RAN_BUDGET; s->resume = AT_C2; goto out; }
+    nodes++;
+    /* M3 [Choose i.]  Least branching degree; ties: smaller slack, then longer list. */
+    {
+        int best = INT32_MAX, best_s = INT32_MAX, best_len = -1;
+        for (int k = rlink[0]; k != 0; k = rlink[k]) {
+            int b = bound[k], sl = slack[k] < b ? slack[k] : b, len = top[k], t = len + sl - b + 1;
+            if (t < best || (t == best && (sl < best_s || (sl == best_s && len > best_len)))) {
+                best = t; best_s = sl; best_len = len; i = k;
+            }
+        }
+        if (best <= 0) goto M9;                            /* i cannot get enough options */
+    }
+    /* M4 [Prepare to branch on i.]  When i can take no more options, cover it: that hides its options. */
+    x[l] = dlink[i];
+    bound[i]--;
+    if (bound[i] == 0) COVER(i);
+    if (bound[i] != 0 || slack[i] != 0) ft[l] = x[l];
+M5: /* [Possibly tweak x_l.] */
+    if (bound[i] == 0 && slack[i] == 0) {
+        if (x[l] == i) goto M8;
+    } else if (top[i] <= bound[i] - slack[i]) {
+        goto M8;                                           /* too few options left for the lower bound */
+    } else if (x[l] != i) {
+        if (bound[i] != 0) tweak(s, x[l]);
+        else {                                             /* i is covered: just drop x_l from its list */
+            int d = dlink[x[l]];
+            dlink[i] = d; ulink[d] = i; top[i]--;
+        }
+    } else {                                               /* the null move: i takes no more options */
+        if (bound[i] != 0) { rlink[llink[i]] = rlink[i]; llink[rlink[i]] = llink[i]; }
+        goto M7;
+    }
+    /* M6 [Try x_l.]  Commit the other items of its option. */
+    for (p = x[l] + 1; p != x[l];) {
+        j = top[p];
+        if (j <= 0) p = ulink[p];
+        else {
+            if (j <= n1) { if (--bound[j] == 0) COVER(j); }
+            else if (color[p] == 0) COVER(j);
+            else if (color[p] > 0) PURIFY(p);
+            p++;
+        }
+    }
+M7: /* [Increase l.] */
+    l++;
+    goto M2;
+M8: /* [Restore i.] */
+    if (bound[i] != 0 || slack[i] != 0) untweak(s, i, ft[l], bound[i] == 0);
+    if (bound[i] == 0) UNCOVER(i);
+    bound[i]++;
+M9: /* [Leave level l.] */
+    if (l == 0) { why = RAN_DONE; s->resume = AT_END; goto out; }
+    l--;
+    if (x[l] <= n) {                                       /* undo a null move */
+        i = x[l];
+        if (bound[i] != 0) { rlink[llink[i]] = i; llink[rlink[i]] = i; }
+        goto M8;
+    }
+    for (p = x[l] - 1; p != x[l];) {
+        j = top[p];
+        if (j <= 0) p = dlink[p];
+        else {
+            if (j <= n1) { if (bound[j] == 0) UNCOVER(j); bound[j]++; }
+            else if (color[p] == 0) UNCOVER(j);
+            else if (color[p] > 0) UNPURIFY(p, color[p]);
+            p--;
+        }
+    }
+    i = top[x[l]];
+    x[l] = dlink[x[l]];
+    goto M5;
+
+out:
+    s->level = l;
+    s->best_item = i;
+    s->nodes = nodes;
+    s->updates = updates;
+    return why;
+}
+
 /* ---- Python face --------------------------------------------------------------------------------- */
 
 static PyObject *u128_to_pylong(u128 v)
@@ -213,22 +369,25 @@ static PyObject *u128_to_pylong(u128 v)
 static void search_dealloc(Search *s)
 {
     free(s->llink); free(s->rlink); free(s->top); free(s->ulink); free(s->dlink); free(s->color);
-    free(s->x); free(s->batch);
+    free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* Search(n_primary, n_secondary, starts, items, colors, limit_hi, limit_lo)
- * starts: int32[n_options + 1] offsets into items/colors; items: int32 item numbers 1..N; colors: int32 >= 0. */
+/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo)
+ * starts: int32[n_options + 1] offsets into items/colors; items: int32 item numbers 1..N; colors: int32 >= 0;
+ * lower, upper: int32[n_primary], the bounds of the primary items (0 <= lower <= upper, upper >= 1). */
 static int search_init(Search *s, PyObject *args, PyObject *kw)
 {
     int n1, n2;
     unsigned long long lim_hi, lim_lo;
-    Py_buffer bs = {0}, bi = {0}, bc = {0};
+    Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0};
     int ok = -1;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*KK", &n1, &n2, &bs, &bi, &bc, &lim_hi, &lim_lo)) return -1;
-    const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KK", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo))
+        return -1;
+    const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf, *lower = blo.buf, *upper = bhi.buf;
     Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
-    if (n1 < 0 || n2 < 0 || n_opt < 0 || bc.len != bi.len || starts[0] != 0 || starts[n_opt] != n_ent) {
+    if (n1 < 0 || n2 < 0 || n_opt < 0 || bc.len != bi.len || starts[0] != 0 || starts[n_opt] != n_ent ||
+        blo.len != 4 * (Py_ssize_t)n1 || bhi.len != 4 * (Py_ssize_t)n1) {
         PyErr_SetString(PyExc_ValueError, "inconsistent option arrays");
         goto done;
     }
@@ -239,8 +398,24 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->llink = malloc((n + 2) * sizeof(int)); s->rlink = malloc((n + 2) * sizeof(int));
     s->top = calloc(n_nodes, sizeof(int)); s->ulink = calloc(n_nodes, sizeof(int));
     s->dlink = calloc(n_nodes, sizeof(int)); s->color = calloc(n_nodes, sizeof(int));
-    s->x = malloc((n1 + 1) * sizeof(int));
-    if (!s->llink || !s->rlink || !s->top || !s->ulink || !s->dlink || !s->color || !s->x) {
+    /* A level covers at least one unit of a primary item or makes one item inactive. */
+    long long depth = 1;
+    s->multiplicities = 0;
+    for (int k = 0; k < n1; k++) {
+        if (lower[k] < 0 || upper[k] < 1 || lower[k] > upper[k]) {
+            PyErr_SetString(PyExc_ValueError, "bad bounds in option arrays");
+            goto done;
+        }
+        if (lower[k] != 1 || upper[k] != 1) s->multiplicities = 1;
+        depth += upper[k] + 1;
+    }
+    if (depth > n_opt + n1 + 1) depth = n_opt + n1 + 1;
+    s->x = malloc(depth * sizeof(int));
+    s->bound = malloc((n + 2) * sizeof(int));
+    s->slack = malloc((n + 2) * sizeof(int));
+    s->first_tweak = malloc(depth * sizeof(int));
+    if (!s->llink || !s->rlink || !s->top || !s->ulink || !s->dlink || !s->color || !s->x || !s->bound ||
+        !s->slack || !s->first_tweak) {
         PyErr_NoMemory();
         goto done;
     }
@@ -250,6 +425,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->llink[n1 + 1] = n + 1; s->rlink[n + 1] = n1 + 1;
     if (n2 == 0) s->llink[n + 1] = s->rlink[n + 1] = n + 1;
     for (int k = 1; k <= n; k++) { s->top[k] = 0; s->ulink[k] = s->dlink[k] = k; }
+    for (int k = 1; k <= n1; k++) { s->bound[k] = upper[k - 1]; s->slack[k] = upper[k - 1] - lower[k - 1]; }
     int p = n + 1;                                       /* the first spacer */
     s->top[p] = 0;
     for (Py_ssize_t k = 0; k < n_opt; k++) {
@@ -277,6 +453,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     ok = 0;
 done:
     PyBuffer_Release(&bs); PyBuffer_Release(&bi); PyBuffer_Release(&bc);
+    PyBuffer_Release(&blo); PyBuffer_Release(&bhi);
     return ok;
 }
 
@@ -288,7 +465,7 @@ static int run_checked(Search *s, int max_batch, PyObject *progress)
     for (;;) {
         int why;
         Py_BEGIN_ALLOW_THREADS
-        why = run(s, NODE_BUDGET, max_batch);
+        why = s->multiplicities ? run_m(s, NODE_BUDGET, max_batch) : run(s, NODE_BUDGET, max_batch);
         Py_END_ALLOW_THREADS
         if (why == -1) { PyErr_NoMemory(); return -1; }
         if (why == RAN_OVERFLOW) {

@@ -2,13 +2,16 @@
 
 A solution is a set of options that covers every primary item exactly once and every secondary item at most
 once -- or several times, when all the options that hold it give it the same color (Knuth, TAOCP 7.2.2.1,
-Algorithm C).  As in Knuth's programs, an option with no primary item is never part of a solution.
+Algorithm C).  A primary item may instead carry bounds [u, v]: it must then lie in at least u and at most v
+chosen options (Algorithm M), and each combination of options is still found exactly once.  As in Knuth's
+programs, an option with no primary item is never part of a solution.
 Solutions are reported as sorted tuples of option indices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+import operator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -33,6 +36,26 @@ class Colored(NamedTuple):
 Entry = Any  # an item name, or Colored(item, color)
 
 
+def _bound_pair(item: Hashable, bound: int | tuple[int, int]) -> tuple[int, int]:
+    """(u, v) from v or (u, v), checked: 0 <= u <= v and v >= 1 (an item no option may cover is refused)."""
+    try:
+        u, v = (bound, bound) if not isinstance(bound, Iterable) else tuple(bound)
+        u, v = operator.index(u), operator.index(v)
+    except (TypeError, ValueError):
+        raise InvalidProblemError(
+            f"bounds of item {item!r} must be v or (u, v) integers, not {bound!r}"
+        ) from None
+    if v >= 2**31:
+        raise InvalidProblemError(f"upper bound {v} of item {item!r} is too large")
+    if u < 0 or v < 0:
+        raise InvalidProblemError(f"bounds of item {item!r} are negative: {u}:{v}")
+    if u > v:
+        raise InvalidProblemError(f"lower bound {u} of item {item!r} exceeds its upper bound {v}")
+    if v == 0:
+        raise InvalidProblemError(f"upper bound of item {item!r} is zero")
+    return u, v
+
+
 class ExactCoverProblem:
     """An immutable exact-cover problem with optional secondary items and colors.
 
@@ -43,6 +66,11 @@ class ExactCoverProblem:
     2
     >>> sorted(p.solutions())
     [(0, 1), (2,)]
+
+    Bounds: choose between 1 and 3 of four copies of an option (4 + 6 + 4 ways).
+
+    >>> ExactCoverProblem(["a"], [["a"]] * 4, bounds={"a": (1, 3)}).count()
+    14
     """
 
     def __init__(
@@ -50,6 +78,7 @@ class ExactCoverProblem:
         primary: Iterable[Hashable],
         options: Iterable[Iterable[Entry]],
         secondary: Iterable[Hashable] = (),
+        bounds: Mapping[Hashable, int | tuple[int, int]] | None = None,
     ) -> None:
         self.primary: tuple = tuple(primary)
         self.secondary: tuple = tuple(secondary)
@@ -60,6 +89,21 @@ class ExactCoverProblem:
                 raise InvalidProblemError(f"item {item!r} is declared twice")
             index[item] = number
         n1 = len(self.primary)
+        self.bounds: dict[Hashable, tuple[int, int]] = {}
+        lower = np.ones(n1, dtype=np.int32)
+        upper = np.ones(n1, dtype=np.int32)
+        for item, bound in (bounds or {}).items():
+            u, v = _bound_pair(item, bound)
+            number = index.get(item)
+            if number is None:
+                raise InvalidProblemError(f"bounds given for unknown item {item!r}")
+            if number > n1:
+                raise InvalidProblemError(
+                    f"bounds given for secondary item {item!r}: only primary items have them"
+                )
+            if (u, v) != (1, 1):
+                self.bounds[item] = (u, v)
+            lower[number - 1], upper[number - 1] = u, v
         color_ids: dict[Hashable, int] = {}
         starts = np.zeros(len(self.options) + 1, dtype=np.int32)
         items: list[int] = []
@@ -85,6 +129,8 @@ class ExactCoverProblem:
             starts,
             np.asarray(items, dtype=np.int32),
             np.asarray(colors, dtype=np.int32),
+            lower,
+            upper,
         )
 
     @classmethod
@@ -116,9 +162,8 @@ class ExactCoverProblem:
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be non-negative, not {limit}")
         cap = _COUNT_CAP if limit is None else min(limit, _COUNT_CAP)
-        starts, items, colors = self._arrays
         return _kernel.Search(
-            len(self.primary), len(self.secondary), starts, items, colors, cap >> 64, cap & (2**64 - 1)
+            len(self.primary), len(self.secondary), *self._arrays, cap >> 64, cap & (2**64 - 1)
         )
 
     def count(self, limit: int | None = None, progress: Callable[[int], None] | None = None) -> int:
@@ -143,6 +188,10 @@ class ExactCoverProblem:
     def is_unique(self) -> bool:
         """True when there is exactly one solution (the search stops at the second)."""
         return self.count(limit=2) == 1
+
+    def bound(self, item: Hashable) -> tuple[int, int]:
+        """The bounds (u, v) of a primary item: (1, 1) unless given otherwise."""
+        return self.bounds.get(item, (1, 1))
 
     def option_items(self, k: int) -> list[Hashable]:
         """The items of option k, colors dropped."""

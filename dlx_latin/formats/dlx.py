@@ -1,10 +1,11 @@
-"""Knuth's DLX text format, as read and written by his dlx1 and dlx2 programs.
+"""Knuth's DLX text format, as read and written by his dlx1, dlx2 and dlx3 programs.
 
 Lines starting with `|` are comments and blank lines are skipped.  The first other line names the items,
-primary ones first, then `|`, then the secondary ones.  Every later line is an option: item names separated
-by spaces, a secondary item optionally followed by `:color`.  An option without a primary item can never be
-chosen; like Knuth's programs we drop it with a warning.  Unlike his programs, names may be longer than
-8 characters.  Item and color names may not contain whitespace, `:` or `|`.
+primary ones first, then `|`, then the secondary ones.  A primary item may be preceded by bounds, as in
+dlx3: `u:v|name` (between u and v options) or `v|name` (exactly v).  Every later line is an option: item
+names separated by spaces, a secondary item optionally followed by `:color`.  An option without a primary
+item can never be chosen; like Knuth's programs we drop it with a warning.  Unlike his programs, names may
+be longer than 8 characters.  Item and color names may not contain whitespace, `:` or `|`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def read_dlx(text: str) -> DLXProblem:
     """
     primary: list[str] = []
     secondary: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
     declared: dict[str, bool] = {}  # name -> is primary
     options: list[list] = []
     option_lines: list[str] = []
@@ -76,6 +78,14 @@ def read_dlx(text: str) -> DLXProblem:
                     token = token[1:]
                     if not token:
                         continue
+                spec, bar, name = token.rpartition("|")
+                if bar:
+                    if in_secondary:
+                        raise DLXFormatError(
+                            number, f"bounds on secondary item {name!r}: only primary items have them"
+                        )
+                    bounds[name] = _parse_bounds(spec, number)
+                    token = name
                 _check_name(token, number, "item")
                 if token in declared:
                     raise DLXFormatError(number, f"item {token!r} is declared twice")
@@ -110,7 +120,24 @@ def read_dlx(text: str) -> DLXProblem:
         option_lines.append(" ".join(tokens))
     if not have_items:
         raise DLXFormatError(0, "no item line: the file holds no items")
-    return DLXProblem(ExactCoverProblem(primary, options, secondary), tuple(option_lines))
+    return DLXProblem(ExactCoverProblem(primary, options, secondary, bounds), tuple(option_lines))
+
+
+def _parse_bounds(spec: str, line: int) -> tuple[int, int]:
+    """`u:v` or `v` as (u, v), with the file's line number on any error."""
+    low, colon, high = spec.rpartition(":")
+    if not colon:
+        low = high
+    if not (low.isdigit() and high.isdigit()) or not low.isascii() or not high.isascii():
+        raise DLXFormatError(line, f"bad bounds {spec!r}: write u:v| or v| with decimal integers")
+    u, v = int(low), int(high)
+    if u > v:
+        raise DLXFormatError(line, f"lower bound {u} exceeds upper bound {v}")
+    if v == 0:
+        raise DLXFormatError(line, "upper bound is zero")
+    if v >= 2**31:
+        raise DLXFormatError(line, f"upper bound {v} is too large")
+    return u, v
 
 
 def _name(value: Hashable, what: str) -> str:
@@ -122,6 +149,11 @@ def _name(value: Hashable, what: str) -> str:
     return text
 
 
+def _bounds_prefix(bound: tuple[int, int]) -> str:
+    u, v = bound
+    return "" if bound == (1, 1) else f"{v}|" if u == v else f"{u}:{v}|"
+
+
 def write_dlx(problem: ExactCoverProblem, comment: str | None = None) -> str:
     """The problem in Knuth's DLX format; items and colors are written with str().
 
@@ -130,7 +162,7 @@ def write_dlx(problem: ExactCoverProblem, comment: str | None = None) -> str:
     a x:1
     """
     lines = [f"| {c}" for c in comment.splitlines()] if comment else []
-    item_line = " ".join(_name(i, "item") for i in problem.primary)
+    item_line = " ".join(_bounds_prefix(problem.bound(i)) + _name(i, "item") for i in problem.primary)
     if problem.secondary:
         item_line += " | " + " ".join(_name(i, "item") for i in problem.secondary)
     lines.append(item_line)

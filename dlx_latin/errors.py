@@ -1,5 +1,6 @@
 """The exceptions that mean "the input is wrong": the CLI turns them into one line on stderr and exit 1."""
 
+from dlx_latin.distributed import SchedulerError
 from dlx_latin.exact_cover import InvalidProblemError
 from dlx_latin.formats.dlx import DLXFormatError
 
@@ -8,4 +9,4 @@ class InputFileError(ValueError):
     """A file that cannot be read at all (missing, unreadable, not text)."""
 
 
-UserInputError = (InvalidProblemError, DLXFormatError, InputFileError)
+UserInputError = (InvalidProblemError, DLXFormatError, InputFileError, SchedulerError)

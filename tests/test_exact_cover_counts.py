@@ -72,10 +72,14 @@ def test_statistics_are_reported():
     assert search.nodes > 92 and search.updates > search.nodes
 
 
-def test_progress_callback_fires_with_node_counts():
+def test_progress_callback_reports_nodes_and_a_growing_fraction():
     seen = []
-    assert latin(5).count(progress=seen.append) == 161_280
-    assert seen and seen == sorted(seen) and seen[0] > 0
+    assert latin(5).count(progress=lambda nodes, fraction: seen.append((nodes, fraction))) == 161_280
+    assert len(seen) >= 4  # 1.5 million nodes, reported every 2**18
+    assert seen == sorted(seen) and 0 < seen[0][1] < seen[-1][1] < 1
+    search = latin(5).search()
+    search.count()
+    assert search.fraction_done == 1.0
 
 
 # Knuth's example of colors, TAOCP 7.2.2.1 (49): exactly one solution.

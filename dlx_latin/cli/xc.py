@@ -8,6 +8,8 @@ import time
 
 import click
 
+from dlx_latin.cli.progress import ProgressBar, wants_progress
+from dlx_latin.distributed import dask_executor
 from dlx_latin.errors import InputFileError
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
 
@@ -31,27 +33,47 @@ def _load(path: str) -> DLXProblem:
     return read_dlx(read_input(path))
 
 
-def _report_stats(search, seconds: float) -> None:
-    click.echo(f"dlx-latin: {search.nodes} nodes, {search.updates} updates, {seconds:.3f} s", err=True)
-
-
 @click.group()
 def xc() -> None:
-    """Generalized exact cover in Knuth's DLX format (dlx1/dlx2 files)."""
+    """Generalized exact cover in Knuth's DLX format (dlx1/dlx2/dlx3 files)."""
 
 
 @xc.command()
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help='Print {"count": N}.')
-@click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr.")
-def count(file: str, as_json: bool, stats: bool) -> None:
+@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N worker processes.")
+@click.option(
+    "--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT (extra 'dask')."
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
+)
+@click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr (serial runs).")
+def count(
+    file: str, as_json: bool, jobs: int, scheduler: str | None, progress: bool | None, stats: bool
+) -> None:
     """Count the solutions of FILE ('-' for standard input) without listing them."""
     problem = _load(file).problem
+    bar = ProgressBar() if wants_progress(progress) else None
     start = time.perf_counter()
-    search = problem.search()
-    n = search.count()
-    if stats:
-        _report_stats(search, time.perf_counter() - start)
+    try:
+        if scheduler:
+            with dask_executor(scheduler) as (executor, workers):
+                n = problem.count(jobs=workers, executor=executor, progress=bar)
+        elif jobs > 1:
+            n = problem.count(jobs=jobs, progress=bar)
+        else:
+            search = problem.search()
+            n = search.count(bar)
+            if stats:
+                click.echo(
+                    f"dlx-latin: {search.nodes} nodes, {search.updates} updates, "
+                    f"{time.perf_counter() - start:.3f} s",
+                    err=True,
+                )
+    finally:
+        if bar:
+            bar.close()
     click.echo(json.dumps({"count": n}) if as_json else n)
 
 

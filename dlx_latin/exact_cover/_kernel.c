@@ -33,6 +33,13 @@
  * "null move" makes i inactive without choosing an option.  Problems whose bounds are all [1, 1] run the
  * plain Algorithm C loop, so they pay nothing for multiplicities.
  *
+ * SUBPROBLEMS.  The search is deterministic, so a node of its tree is named by its path: the index of the
+ * branch taken at each level.  Given a path, the loop replays it (skipping, and in Algorithm M tweaking, the
+ * branches before the one named) and explores only the subtree below; in probe mode it stops there and
+ * reports the node's branching degree (-1 for a solution, 0 for a dead end).  Paths split a problem into
+ * independent parts whose counts add up to the whole.  Per level the loop also keeps the branch being tried
+ * and the branching degree, from which fraction_done estimates the progress (Knuth's estimate).
+ *
  * COUNTS are kept in an unsigned 128-bit integer; reaching 2^128 - 1 raises OverflowError rather than wrap.
  */
 #define PY_SSIZE_T_CLEAN
@@ -44,7 +51,7 @@ typedef unsigned __int128 u128;
 #define U128_MAX (~(u128)0)
 
 enum { AT_C2, AT_C8, AT_END };                       /* where a paused search resumes */
-enum { RAN_BUDGET, RAN_BATCH, RAN_LIMIT, RAN_DONE, RAN_OVERFLOW };
+enum { RAN_BUDGET, RAN_BATCH, RAN_LIMIT, RAN_DONE, RAN_OVERFLOW, RAN_PROBE };
 
 typedef struct {
     PyObject_HEAD
@@ -54,6 +61,9 @@ typedef struct {
     int *x;                              /* x[l]: node tried at level l (an item header: the null move) */
     int *bound, *slack, *first_tweak;    /* Algorithm M only: per item, and per level */
     int multiplicities;                  /* 1: some bound is not [1, 1], so run Algorithm M */
+    int *path, path_len;                 /* a subproblem: at level l < path_len take only branch path[l] */
+    int probe, probe_result;             /* probe: stop at level path_len and report its branching degree */
+    int *tried, *degree;                 /* per level: branches tried so far, and branching degree */
     int level, best_item, resume;
     u128 count, limit;                   /* limit 0 means none */
     uint64_t nodes, updates;
@@ -139,6 +149,7 @@ static int run(Search *s, uint64_t budget, int max_batch)
 {
     int *llink = s->llink, *rlink = s->rlink;
     int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *x = s->x;
+    int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
     int l = s->level, i = s->best_item, p, j;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
     int why;
@@ -151,6 +162,8 @@ static int run(Search *s, uint64_t budget, int max_batch)
 
 C2: /* [Enter level l.] */
     if (rlink[0] == 0) {                                   /* every primary item is covered: visit */
+        if (l < path_len) goto C8;                         /* the path runs past a solution: no such node */
+        if (s->probe) { s->probe_result = -1; why = RAN_PROBE; s->resume = AT_END; goto out; }
         if (s->count == U128_MAX) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
         s->count++;
         if (max_batch && record_solution(s, l) < 0) { why = -1; s->resume = AT_END; goto out; }
@@ -166,12 +179,18 @@ C2: /* [Enter level l.] */
         for (int k = rlink[0]; k != 0; k = rlink[k]) {
             if (top[k] < best) { best = top[k]; i = k; if (best == 0) break; }
         }
+        if (s->probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
+        degree[l] = best;
     }
     /* C4 [Cover i.] */
     COVER(i);
     x[l] = dlink[i];
+    tried[l] = 0;
+    if (l < path_len)
+        for (int t = path[l]; t > 0 && x[l] != i; t--) { x[l] = dlink[x[l]]; tried[l]++; }
 C5: /* [Try x_l.] */
     if (x[l] == i) goto C7;
+    tried[l]++;
     for (p = x[l] + 1; p != x[l];) {
         j = top[p];
         if (j <= 0) p = ulink[p];
@@ -194,6 +213,7 @@ C6: /* [Try again.] */
         }
     }
     i = top[x[l]];
+    if (l < path_len) goto C7;                             /* a subproblem takes one branch here */
     x[l] = dlink[x[l]];
     goto C5;
 C7: /* [Backtrack.] */
@@ -253,8 +273,9 @@ static int run_m(Search *s, uint64_t budget, int max_batch)
     int *llink = s->llink, *rlink = s->rlink;
     int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *x = s->x;
     int *bound = s->bound, *slack = s->slack, *ft = s->first_tweak;
+    int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
     int n = s->n_items, n1 = s->n_primary;
-    int l = s->level, i = s->best_item, p, j;
+    int l = s->level, i = s->best_item, p, j, skip = 0;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
     int why;
 
@@ -266,6 +287,8 @@ static int run_m(Search *s, uint64_t budget, int max_batch)
 
 M2: /* [Enter level l.] */
     if (rlink[0] == 0) {
+        if (l < path_len) goto M9;                         /* the path runs past a solution: no such node */
+        if (s->probe) { s->probe_result = -1; why = RAN_PROBE; s->resume = AT_END; goto out; }
         if (s->count == U128_MAX) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
         s->count++;
         if (max_batch && record_solution(s, l) < 0) { why = -1; s->resume = AT_END; goto out; }
@@ -284,14 +307,21 @@ M2: /* [Enter level l.] */
                 best = t; best_s = sl; best_len = len; i = k;
             }
         }
+        if (s->probe && l == path_len) {
+            s->probe_result = best > 0 ? best : 0;
+            why = RAN_PROBE; s->resume = AT_END; goto out;
+        }
         if (best <= 0) goto M9;                            /* i cannot get enough options */
+        degree[l] = best;
     }
     /* M4 [Prepare to branch on i.]  When i can take no more options, cover it: that hides its options. */
     x[l] = dlink[i];
     bound[i]--;
     if (bound[i] == 0) COVER(i);
     if (bound[i] != 0 || slack[i] != 0) ft[l] = x[l];
-M5: /* [Possibly tweak x_l.] */
+    tried[l] = 0;
+    skip = l < path_len ? path[l] : 0;
+M5: /* [Possibly tweak x_l.]  (A subproblem skips the first `skip` branches: they are tweaked, not tried.) */
     if (bound[i] == 0 && slack[i] == 0) {
         if (x[l] == i) goto M8;
     } else if (top[i] <= bound[i] - slack[i]) {
@@ -303,9 +333,13 @@ M5: /* [Possibly tweak x_l.] */
             dlink[i] = d; ulink[d] = i; top[i]--;
         }
     } else {                                               /* the null move: i takes no more options */
+        if (skip) goto M8;                                 /* the path names a branch beyond the last */
+        tried[l]++;
         if (bound[i] != 0) { rlink[llink[i]] = rlink[i]; llink[rlink[i]] = llink[i]; }
         goto M7;
     }
+    tried[l]++;
+    if (skip) { skip--; x[l] = dlink[x[l]]; goto M5; }
     /* M6 [Try x_l.]  Commit the other items of its option. */
     for (p = x[l] + 1; p != x[l];) {
         j = top[p];
@@ -343,7 +377,9 @@ M9: /* [Leave level l.] */
         }
     }
     i = top[x[l]];
+    if (l < path_len) goto M8;                             /* a subproblem takes one branch here */
     x[l] = dlink[x[l]];
+    skip = 0;
     goto M5;
 
 out:
@@ -370,19 +406,22 @@ static void search_dealloc(Search *s)
 {
     free(s->llink); free(s->rlink); free(s->top); free(s->ulink); free(s->dlink); free(s->color);
     free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
+    free(s->path); free(s->tried); free(s->degree);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo)
+/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo, path)
  * starts: int32[n_options + 1] offsets into items/colors; items: int32 item numbers 1..N; colors: int32 >= 0;
- * lower, upper: int32[n_primary], the bounds of the primary items (0 <= lower <= upper, upper >= 1). */
+ * lower, upper: int32[n_primary], the bounds of the primary items (0 <= lower <= upper, upper >= 1);
+ * path: int32 branch indices naming the subproblem (empty: the whole problem). */
 static int search_init(Search *s, PyObject *args, PyObject *kw)
 {
     int n1, n2;
     unsigned long long lim_hi, lim_lo;
-    Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0};
+    Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0};
     int ok = -1;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KK", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo))
+    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
+                          &bp))
         return -1;
     const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf, *lower = blo.buf, *upper = bhi.buf;
     Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
@@ -414,8 +453,12 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->bound = malloc((n + 2) * sizeof(int));
     s->slack = malloc((n + 2) * sizeof(int));
     s->first_tweak = malloc(depth * sizeof(int));
+    s->tried = calloc(depth, sizeof(int));
+    s->degree = calloc(depth, sizeof(int));
+    s->path_len = (int)(bp.len / 4);
+    s->path = malloc((s->path_len + 1) * sizeof(int));
     if (!s->llink || !s->rlink || !s->top || !s->ulink || !s->dlink || !s->color || !s->x || !s->bound ||
-        !s->slack || !s->first_tweak) {
+        !s->slack || !s->first_tweak || !s->tried || !s->degree || !s->path) {
         PyErr_NoMemory();
         goto done;
     }
@@ -447,17 +490,36 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         s->top[p] = (int)-(k + 1);
         s->ulink[p] = first;
     }
+    if (s->path_len >= depth) { PyErr_SetString(PyExc_ValueError, "path longer than the search can go"); goto done; }
+    for (int k = 0; k < s->path_len; k++) {
+        s->path[k] = ((const int32_t *)bp.buf)[k];
+        if (s->path[k] < 0) { PyErr_SetString(PyExc_ValueError, "negative branch index in path"); goto done; }
+    }
+    s->probe = 0; s->probe_result = 0;
     s->level = 0; s->best_item = 0; s->resume = AT_C2;
     s->count = 0; s->limit = ((u128)lim_hi << 64) | lim_lo;
     s->nodes = s->updates = 0;
     ok = 0;
 done:
     PyBuffer_Release(&bs); PyBuffer_Release(&bi); PyBuffer_Release(&bc);
-    PyBuffer_Release(&blo); PyBuffer_Release(&bhi);
+    PyBuffer_Release(&blo); PyBuffer_Release(&bhi); PyBuffer_Release(&bp);
     return ok;
 }
 
 #define NODE_BUDGET (1u << 18)
+
+/* Knuth's estimate of the fraction of the (sub)tree explored: branch k of d at a level counts (k-1)/d. */
+static double fraction_done(const Search *s)
+{
+    if (s->resume == AT_END) return 1.0;
+    double f = 0.0, scale = 1.0;
+    for (int l = s->path_len; l < s->level; l++) {
+        if (s->degree[l] <= 0) break;
+        scale *= s->degree[l];
+        f += (s->tried[l] - 1) / scale;
+    }
+    return f + 0.5 / scale;
+}
 
 /* Run with the GIL released, in slices of NODE_BUDGET nodes, looking for signals between slices. */
 static int run_checked(Search *s, int max_batch, PyObject *progress)
@@ -475,7 +537,7 @@ static int run_checked(Search *s, int max_batch, PyObject *progress)
         if (why != RAN_BUDGET) return why;
         if (PyErr_CheckSignals() < 0) return -1;
         if (progress && progress != Py_None) {
-            PyObject *r = PyObject_CallFunction(progress, "K", (unsigned long long)s->nodes);
+            PyObject *r = PyObject_CallFunction(progress, "Kd", (unsigned long long)s->nodes, fraction_done(s));
             if (!r) return -1;
             Py_DECREF(r);
         }
@@ -519,10 +581,24 @@ static PyObject *search_get_nodes(Search *s, void *c) { return PyLong_FromUnsign
 static PyObject *search_get_updates(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->updates); }
 static PyObject *search_get_count(Search *s, void *c) { return u128_to_pylong(s->count); }
 static PyObject *search_get_done(Search *s, void *c) { return PyBool_FromLong(s->resume == AT_END); }
+static PyObject *search_get_fraction(Search *s, void *c) { return PyFloat_FromDouble(fraction_done(s)); }
+
+/* degree(): the branching degree of the node named by the path (-1: a solution; 0: a dead end or no node). */
+static PyObject *search_degree(Search *s, PyObject *unused)
+{
+    if (s->resume != AT_C2 || s->nodes) {
+        PyErr_SetString(PyExc_RuntimeError, "degree() needs a fresh search");
+        return NULL;
+    }
+    s->probe = 1;
+    if (run_checked(s, 0, NULL) < 0) return NULL;
+    return PyLong_FromLong(s->probe_result);
+}
 
 static PyMethodDef search_methods[] = {
     {"count", (PyCFunction)search_count, METH_VARARGS, "Run to the end (or the limit); return the count."},
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS, "Up to n more solutions."},
+    {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef search_getset[] = {
@@ -530,6 +606,7 @@ static PyGetSetDef search_getset[] = {
     {"updates", (getter)search_get_updates, NULL, "Link updates made so far.", NULL},
     {"solutions_found", (getter)search_get_count, NULL, "Solutions found so far.", NULL},
     {"done", (getter)search_get_done, NULL, "True once the search is over.", NULL},
+    {"fraction_done", (getter)search_get_fraction, NULL, "Estimated fraction of the search done.", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SearchType = {

@@ -11,7 +11,8 @@ Solutions are reported as sorted tuples of option indices.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -34,6 +35,18 @@ class Colored(NamedTuple):
 
 
 Entry = Any  # an item name, or Colored(item, color)
+
+
+Progress = Callable[[int, float], object]  # called with (nodes so far, estimated fraction done)
+KernelArrays = tuple  # (n_primary, n_secondary, starts, items, colors, lower, upper): what the kernel reads
+
+
+def kernel_search(arrays: KernelArrays, limit: int | None = None, path: Sequence[int] = ()) -> _kernel.Search:
+    """A kernel search over a problem given by its arrays (a small picklable value, for worker processes)."""
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be non-negative, not {limit}")
+    cap = _COUNT_CAP if limit is None else min(limit, _COUNT_CAP)
+    return _kernel.Search(*arrays, cap >> 64, cap & (2**64 - 1), np.asarray(path, dtype=np.int32))
 
 
 def _bound_pair(item: Hashable, bound: int | tuple[int, int]) -> tuple[int, int]:
@@ -125,7 +138,9 @@ class ExactCoverProblem:
                 items.append(number)
                 colors.append(0 if color is None else color_ids.setdefault(color, len(color_ids) + 1))
             starts[k + 1] = len(items)
-        self._arrays = (
+        self.kernel_arrays: KernelArrays = (
+            n1,
+            len(self.secondary),
             starts,
             np.asarray(items, dtype=np.int32),
             np.asarray(colors, dtype=np.int32),
@@ -157,17 +172,33 @@ class ExactCoverProblem:
             options.append([int(c) if c < n1 or row[c] == 1 else Colored(int(c), int(row[c])) for c in cols])
         return cls(range(n1), options, range(n1, n_items))
 
-    def search(self, limit: int | None = None) -> _kernel.Search:
-        """A fresh kernel search over this problem, stopping after `limit` solutions (None: no limit)."""
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be non-negative, not {limit}")
-        cap = _COUNT_CAP if limit is None else min(limit, _COUNT_CAP)
-        return _kernel.Search(
-            len(self.primary), len(self.secondary), *self._arrays, cap >> 64, cap & (2**64 - 1)
-        )
+    def search(self, limit: int | None = None, path: Sequence[int] = ()) -> _kernel.Search:
+        """A fresh kernel search over this problem (or the subproblem named by `path`, see `split`),
+        stopping after `limit` solutions (None: no limit)."""
+        return kernel_search(self.kernel_arrays, limit, path)
 
-    def count(self, limit: int | None = None, progress: Callable[[int], None] | None = None) -> int:
-        """The exact number of solutions (at most `limit`), without materializing them."""
+    def count(
+        self,
+        limit: int | None = None,
+        progress: Progress | None = None,
+        jobs: int | None = None,
+        executor: Executor | None = None,
+    ) -> int:
+        """The exact number of solutions (at most `limit`), without materializing them.
+
+        With `jobs` > 1 or an `executor` (a `concurrent.futures.Executor`, e.g. a Dask client's
+        `get_executor()`), the problem is split into subproblems counted in parallel; with `jobs` alone
+        a `ProcessPoolExecutor` is used, so a script doing this needs the `if __name__ == "__main__":`
+        guard.  `progress(nodes, fraction_done)` is called now and then.
+        """
+        if jobs is not None and jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {jobs}")
+        if (jobs or 1) > 1 or executor is not None:
+            if limit is not None:
+                raise ValueError("a limit cannot be combined with a parallel count")
+            from dlx_latin.exact_cover.parallel import count_in_parallel
+
+            return count_in_parallel(self, jobs, executor, progress)
         if limit == 0:
             return 0
         return self.search(limit).count(progress)

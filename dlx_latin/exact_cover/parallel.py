@@ -1,0 +1,91 @@
+"""Split a problem into independent subproblems and count them in parallel.
+
+A subproblem is a path: the index of the branch taken at each level of the (deterministic) search tree.
+The kernel replays a path and searches only below it, so a path is all a worker needs besides the
+problem's arrays.  Forced moves cost nothing: a node with one branch is followed, not counted as a split.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from functools import partial
+
+from dlx_latin.exact_cover.problem import ExactCoverProblem, KernelArrays, Progress, kernel_search
+
+PARTS_PER_WORKER = 8
+
+
+def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
+    """Paths naming subproblems that partition the search tree: their counts sum to the whole count.
+
+    Nodes are expanded breadth-first until there are at least `parts` of them (or nothing is left to
+    expand); dead ends are dropped and solutions found on the way are kept as paths of their own.
+
+    >>> from dlx_latin.exact_cover import ExactCoverProblem
+    >>> p = ExactCoverProblem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    >>> paths = split(p, 2)
+    >>> paths, sum(p.search(path=q).count() for q in paths)
+    ([(0,), (1,)], 2)
+    """
+    frontier: deque[tuple[int, ...]] = deque([()])
+    leaves: list[tuple[int, ...]] = []
+    while frontier and len(frontier) + len(leaves) < parts:
+        path = frontier.popleft()
+        degree = problem.search(path=path).degree()
+        if degree < 0:
+            leaves.append(path)
+        else:
+            frontier.extend(path + (k,) for k in range(degree))
+    return leaves + list(frontier)
+
+
+def count_path(arrays: KernelArrays, path: tuple[int, ...]) -> tuple[int, int]:
+    """(count, nodes) of one subproblem: the task a worker runs."""
+    search = kernel_search(arrays, path=path)
+    return search.count(), search.nodes
+
+
+def count_in_parallel(
+    problem: ExactCoverProblem,
+    jobs: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """The exact count, from subproblems run on `executor` (default: a pool of `jobs` processes).
+
+    On Ctrl-C the pending subproblems are cancelled and, for our own pool, the workers are stopped.
+    """
+    workers = jobs or os.cpu_count() or 1
+    paths = split(problem, PARTS_PER_WORKER * workers)
+    own = executor is None
+    pool = ProcessPoolExecutor(max_workers=workers) if own else executor
+    task = partial(count_path, problem.kernel_arrays)
+    futures: list[Future] = []
+    try:
+        futures = [pool.submit(task, path) for path in paths]
+        total = nodes = 0
+        for done, future in enumerate(as_completed(futures), start=1):
+            count, spent = future.result()
+            total += count
+            nodes += spent
+            if progress is not None:
+                progress(nodes, done / len(futures))
+        return total
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        if own:
+            _stop_workers(pool)
+        raise
+    finally:
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Terminate a pool's worker processes (they may be deep in a search) so that nothing is left running."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        if process.is_alive():
+            process.terminate()

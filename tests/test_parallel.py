@@ -1,0 +1,214 @@
+"""Split and parallel counts: subproblems partition the search; --jobs and Dask equal serial counts."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from problems import latin, queens
+from test_multiplicities import latin_with_multiset
+
+from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.parallel import split
+from dlx_latin.formats.dlx import write_dlx
+
+ORACLES = [
+    ("queens 8", lambda: queens(8), 92),
+    ("latin 5", lambda: latin(5), 161_280),
+    ("reduced latin 6", lambda: latin(6, reduced=True), 9408),
+    ("sudoku 4x4", lambda: latin(4, box=(2, 2)), 288),
+    ("A001499(5)", lambda: latin_with_multiset(5, [1, 1, 2, 2, 2]), 2040),
+    ("A001501(6)", lambda: latin_with_multiset(6, [1, 1, 1, 2, 2, 2]), 297_200),
+]
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@pytest.mark.parametrize("name, make, expected", ORACLES, ids=[o[0] for o in ORACLES])
+@pytest.mark.parametrize("parts", [1, 5, 40])
+def test_subproblem_counts_sum_to_the_whole(name, make, expected, parts):
+    p = make()
+    paths = split(p, parts)
+    assert len(paths) >= min(parts, 2) and len(set(paths)) == len(paths)
+    assert sum(p.search(path=q).count() for q in paths) == expected
+
+
+def test_subproblem_solutions_partition_the_solutions():
+    p = latin_with_multiset(4, [1, 1, 2, 2])
+    parts = [set(kernel_solutions(p, q)) for q in split(p, 12)]
+    union = set().union(*parts)
+    assert sum(len(x) for x in parts) == len(union) == 90
+    assert union == set(p.solutions())
+
+
+def kernel_solutions(p, path):
+    search = p.search(path=path)
+    out = []
+    while not search.done:
+        out += [tuple(sorted(s)) for s in search.next_batch(100)]
+    return out
+
+
+def test_degree_of_root_and_leaves():
+    p = ExactCoverProblem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    assert p.search().degree() == 2  # item a: option 0 or option 2
+    assert p.search(path=(1,)).degree() == -1  # option 2 covers everything: a solution
+    assert p.search(path=(5,)).degree() == 0  # no such branch
+
+
+@pytest.mark.parametrize("name, make, expected", ORACLES, ids=[o[0] for o in ORACLES])
+def test_jobs_2_equals_serial(name, make, expected):
+    p = make()
+    assert p.count(jobs=2) == p.count() == expected
+
+
+def test_parallel_progress_reaches_one():
+    seen = []
+    assert latin(5).count(jobs=2, progress=lambda n, f: seen.append(f)) == 161_280
+    assert seen[-1] == 1.0 and seen == sorted(seen)
+
+
+def test_limit_and_jobs_do_not_mix():
+    with pytest.raises(ValueError, match="limit"):
+        latin(3).count(limit=2, jobs=2)
+    with pytest.raises(ValueError, match="jobs"):
+        latin(3).count(jobs=0)
+
+
+def test_cli_jobs_and_progress_keep_stdout_clean():
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dlx_latin",
+            "xc",
+            "count",
+            str(EXAMPLES / "latin6-111222.dlx"),
+            "--jobs",
+            "2",
+            "--json",
+            "--progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0 and json.loads(out.stdout) == {"count": 297_200}
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+
+def test_sigint_stops_a_parallel_count_and_its_workers(tmp_path):
+    big = tmp_path / "latin7.dlx"
+    big.write_text(write_dlx(_named(latin(7))))  # about 6e13 solutions: never ends on its own
+    child = subprocess.Popen(
+        [sys.executable, "-m", "dlx_latin", "xc", "count", str(big), "--jobs", "2", "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while len(_children(child.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = _children(child.pid)
+        assert len(workers) >= 2
+        time.sleep(0.5)
+        sent = time.monotonic()
+        os.kill(child.pid, signal.SIGINT)
+        assert child.wait(timeout=15) == 130
+        assert time.monotonic() - sent < 5.0
+        assert child.stderr.read().endswith("dlx-latin: interrupted\n")
+        time.sleep(0.5)
+        assert not [w for w in workers if _running(w)]
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _named(p: ExactCoverProblem) -> ExactCoverProblem:
+    name = "".join
+    return ExactCoverProblem(
+        [name(map(str, i)) for i in p.primary], [[name(map(str, i)) for i in o] for o in p.options]
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_unreachable_scheduler_is_a_one_line_error():
+    start = time.monotonic()
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dlx_latin",
+            "xc",
+            "count",
+            str(EXAMPLES / "queens8.dlx"),
+            "--scheduler",
+            f"tcp://127.0.0.1:{_free_port()}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.startswith("dlx-latin: error: cannot reach the Dask scheduler at tcp://127.0.0.1:")
+    assert out.stderr.count("\n") == 1
+    assert time.monotonic() - start < 30
+
+
+def test_count_on_a_dask_local_cluster():
+    import distributed  # the 'dask' extra, which the README's test command installs
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster:
+        from dlx_latin.distributed import dask_executor
+
+        with dask_executor(cluster.scheduler_address) as (executor, workers):
+            assert workers == 2
+            assert (
+                latin_with_multiset(6, [1, 1, 1, 2, 2, 2]).count(jobs=workers, executor=executor) == 297_200
+            )
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "dlx_latin",
+                "xc",
+                "count",
+                str(EXAMPLES / "latin5.dlx"),
+                "--scheduler",
+                cluster.scheduler_address,
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=90,
+        )
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout) == {"count": 161_280}

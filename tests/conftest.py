@@ -1,4 +1,4 @@
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))  # test helpers: problems.py, oracles.py
+sys.path.insert(0, str(Path(__file__).parent))  # test helpers: oracles.py

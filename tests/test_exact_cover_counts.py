@@ -3,9 +3,9 @@
 import itertools
 
 import pytest
-from problems import latin, queens
 
 from dlx_latin.exact_cover import Colored, ExactCoverProblem
+from dlx_latin.exact_cover.classic import latin_square, queens
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]  # n queens, n = 1..10
 A002860 = [1, 2, 12, 576, 161_280]  # Latin squares of order n = 1..5
@@ -18,19 +18,19 @@ def test_queens(n):
 
 @pytest.mark.parametrize("n", range(1, 6))
 def test_latin_squares(n):
-    assert latin(n).count() == A002860[n - 1]
+    assert latin_square(n).count() == A002860[n - 1]
 
 
 def test_reduced_latin_squares_of_order_6():
-    assert latin(6, reduced=True).count() == 9408  # A000315(6)
+    assert latin_square(6, fix="reduced").count() == 9408  # A000315(6)
 
 
 def test_sudoku_4x4():
-    assert latin(4, box=(2, 2)).count() == 288
+    assert latin_square(4, box=(2, 2)).count() == 288
 
 
 def test_every_mode_agrees_on_latin_4():
-    p = latin(4)
+    p = latin_square(4)
     every = list(p.solutions())
     assert len(every) == len(set(every)) == p.count() == 576
     assert all(len(s) == 16 and list(s) == sorted(s) for s in every)
@@ -43,7 +43,7 @@ def test_every_mode_agrees_on_latin_4():
 
 
 def test_each_solution_is_an_exact_cover():
-    p = latin(3)
+    p = latin_square(3)
     for solution in p.solutions():
         covered = list(itertools.chain.from_iterable(p.option_items(k) for k in solution))
         assert sorted(covered) == sorted(p.primary)
@@ -51,7 +51,7 @@ def test_each_solution_is_an_exact_cover():
 
 def test_streaming_crosses_batches():
     # 161,280 solutions come back in many batches of 1024; none lost, none repeated
-    seen = set(latin(5).solutions())
+    seen = set(latin_square(5).solutions())
     assert len(seen) == 161_280
 
 
@@ -74,10 +74,10 @@ def test_statistics_are_reported():
 
 def test_progress_callback_reports_nodes_and_a_growing_fraction():
     seen = []
-    assert latin(5).count(progress=lambda nodes, fraction: seen.append((nodes, fraction))) == 161_280
+    assert latin_square(5).count(progress=lambda nodes, fraction: seen.append((nodes, fraction))) == 161_280
     assert len(seen) >= 4  # 1.5 million nodes, reported every 2**18
     assert seen == sorted(seen) and 0 < seen[0][1] < seen[-1][1] < 1
-    search = latin(5).search()
+    search = latin_square(5).search()
     search.count()
     assert search.fraction_done == 1.0
 

@@ -1,14 +1,12 @@
 """Algorithm M: primary items with bounds [u, v], against Knuth's example, binomials, OEIS and brute force."""
 
-from collections import Counter
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_solutions
-from problems import latin
 
 from dlx_latin.exact_cover import Colored, ExactCoverProblem, InvalidProblemError
+from dlx_latin.exact_cover.classic import latin_square
 from dlx_latin.formats.dlx import DLXFormatError, read_dlx, write_dlx
 
 DLX3_EXAMPLE = """\
@@ -36,39 +34,28 @@ def test_identical_options_are_combinations_not_permutations():
     assert ExactCoverProblem(["a"], four, bounds={"a": 5}).count() == 0
 
 
-def latin_with_multiset(n: int, multiset: list[int]) -> ExactCoverProblem:
-    """n x n arrays whose every row and column holds the multiset: each (line, label) a bounded item."""
-    m = Counter(multiset)
-    cells = [("cell", r, c) for r in range(n) for c in range(n)]
-    lines = [(kind, k, v) for kind in ("row", "col") for k in range(n) for v in sorted(m)]
-    options = [
-        [("cell", r, c), ("row", r, v), ("col", c, v)] for r in range(n) for c in range(n) for v in sorted(m)
-    ]
-    return ExactCoverProblem(cells + lines, options, bounds={line: m[line[2]] for line in lines})
-
-
 def test_two_ones_per_row_and_column():
-    assert latin_with_multiset(4, [1, 1, 2, 2]).count() == 90  # A001499(4)
-    assert latin_with_multiset(5, [1, 1, 2, 2, 2]).count() == 2040  # A001499(5)
+    assert latin_square(4, multiset=[1, 1, 2, 2]).count() == 90  # A001499(4)
+    assert latin_square(5, multiset=[1, 1, 2, 2, 2]).count() == 2040  # A001499(5)
 
 
 def test_three_ones_per_row_and_column_order_6():
-    assert latin_with_multiset(6, [1, 1, 1, 2, 2, 2]).count() == 297_200  # A001501(6)
+    assert latin_square(6, multiset=[1, 1, 1, 2, 2, 2]).count() == 297_200  # A001501(6)
 
 
 def test_distinct_labels_through_m_equal_algorithm_c():
-    plain = latin(4)
+    plain = latin_square(4)
     forced_m = ExactCoverProblem(
         plain.primary + ("spare",), plain.options + (("spare",),), bounds={"spare": (0, 1)}
     )
     assert plain.count() == 576
     assert forced_m.count() == 2 * 576  # the spare option is taken or not
-    with_m = latin_with_multiset(4, [1, 2, 3, 4])
+    with_m = latin_square(4, multiset=[1, 2, 3, 4])
     assert with_m.count() == 576
 
 
 def test_every_mode_agrees_with_bounds():
-    p = latin_with_multiset(4, [1, 1, 2, 2])
+    p = latin_square(4, multiset=[1, 1, 2, 2])
     every = list(p.solutions())
     assert len(every) == len(set(every)) == 90
     assert p.first_solution() == every[0]

@@ -10,20 +10,19 @@ import time
 from pathlib import Path
 
 import pytest
-from problems import latin, queens
-from test_multiplicities import latin_with_multiset
 
 from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.classic import latin_square, queens
 from dlx_latin.exact_cover.parallel import split
 from dlx_latin.formats.dlx import write_dlx
 
 ORACLES = [
     ("queens 8", lambda: queens(8), 92),
-    ("latin 5", lambda: latin(5), 161_280),
-    ("reduced latin 6", lambda: latin(6, reduced=True), 9408),
-    ("sudoku 4x4", lambda: latin(4, box=(2, 2)), 288),
-    ("A001499(5)", lambda: latin_with_multiset(5, [1, 1, 2, 2, 2]), 2040),
-    ("A001501(6)", lambda: latin_with_multiset(6, [1, 1, 1, 2, 2, 2]), 297_200),
+    ("latin 5", lambda: latin_square(5), 161_280),
+    ("reduced latin 6", lambda: latin_square(6, fix="reduced"), 9408),
+    ("sudoku 4x4", lambda: latin_square(4, box=(2, 2)), 288),
+    ("A001499(5)", lambda: latin_square(5, multiset=[1, 1, 2, 2, 2]), 2040),
+    ("A001501(6)", lambda: latin_square(6, multiset=[1, 1, 1, 2, 2, 2]), 297_200),
 ]
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -38,7 +37,7 @@ def test_subproblem_counts_sum_to_the_whole(name, make, expected, parts):
 
 
 def test_subproblem_solutions_partition_the_solutions():
-    p = latin_with_multiset(4, [1, 1, 2, 2])
+    p = latin_square(4, multiset=[1, 1, 2, 2])
     parts = [set(kernel_solutions(p, q)) for q in split(p, 12)]
     union = set().union(*parts)
     assert sum(len(x) for x in parts) == len(union) == 90
@@ -68,15 +67,15 @@ def test_jobs_2_equals_serial(name, make, expected):
 
 def test_parallel_progress_reaches_one():
     seen = []
-    assert latin(5).count(jobs=2, progress=lambda n, f: seen.append(f)) == 161_280
+    assert latin_square(5).count(jobs=2, progress=lambda n, f: seen.append(f)) == 161_280
     assert seen[-1] == 1.0 and seen == sorted(seen)
 
 
 def test_limit_and_jobs_do_not_mix():
     with pytest.raises(ValueError, match="limit"):
-        latin(3).count(limit=2, jobs=2)
+        latin_square(3).count(limit=2, jobs=2)
     with pytest.raises(ValueError, match="jobs"):
-        latin(3).count(jobs=0)
+        latin_square(3).count(jobs=0)
 
 
 def test_cli_jobs_and_progress_keep_stdout_clean():
@@ -117,7 +116,7 @@ def _running(pid: int) -> bool:
 
 def test_sigint_stops_a_parallel_count_and_its_workers(tmp_path):
     big = tmp_path / "latin7.dlx"
-    big.write_text(write_dlx(_named(latin(7))))  # about 6e13 solutions: never ends on its own
+    big.write_text(write_dlx(latin_square(7)))  # about 6e13 solutions: never ends on its own
     child = subprocess.Popen(
         [sys.executable, "-m", "dlx_latin", "xc", "count", str(big), "--jobs", "2", "--no-progress"],
         stdout=subprocess.PIPE,
@@ -143,13 +142,6 @@ def test_sigint_stops_a_parallel_count_and_its_workers(tmp_path):
         if child.poll() is None:
             child.kill()
             child.wait()
-
-
-def _named(p: ExactCoverProblem) -> ExactCoverProblem:
-    name = "".join
-    return ExactCoverProblem(
-        [name(map(str, i)) for i in p.primary], [[name(map(str, i)) for i in o] for o in p.options]
-    )
 
 
 def _free_port() -> int:
@@ -192,7 +184,7 @@ def test_count_on_a_dask_local_cluster():
         with dask_executor(cluster.scheduler_address) as (executor, workers):
             assert workers == 2
             assert (
-                latin_with_multiset(6, [1, 1, 1, 2, 2, 2]).count(jobs=workers, executor=executor) == 297_200
+                latin_square(6, multiset=[1, 1, 1, 2, 2, 2]).count(jobs=workers, executor=executor) == 297_200
             )
         out = subprocess.run(
             [

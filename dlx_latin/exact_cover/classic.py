@@ -1,0 +1,71 @@
+"""Classic exact-cover models, with names that Knuth's DLX format can hold.
+
+They are the engine's oracles (OEIS counts) and its benchmarks: n queens, Latin squares (optionally with the
+first row, or the first row and column, fixed), Sudoku, and Latin squares whose lines hold a multiset of
+labels -- the repeated labels become bounded items, so identical labels are never permuted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from dlx_latin.exact_cover.problem import ExactCoverProblem
+
+
+def queens(n: int) -> ExactCoverProblem:
+    """n queens: rows `r` and columns `c` primary; diagonals `a` (i+j) and `b` (i-j) secondary.
+
+    >>> queens(8).count()  # A000170
+    92
+    """
+    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"] for i in range(n) for j in range(n)]
+    return ExactCoverProblem(
+        [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)],
+        options,
+        [f"a{s}" for s in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)],
+    )
+
+
+def latin_square(
+    n: int,
+    box: tuple[int, int] | None = None,
+    fix: str = "none",
+    multiset: Sequence[int] | None = None,
+) -> ExactCoverProblem:
+    """n x n arrays whose rows and columns (and boxes of `box` = (rows, cols): Sudoku) hold `multiset`.
+
+    Items: cell `p{r}_{c}`, and `r{r}_{v}`, `c{c}_{v}`, `b{b}_{v}` for label v in row, column, box, each
+    bounded by v's multiplicity.  The multiset defaults to 0..n-1.  `fix` = "row" fixes the first row to
+    the sorted multiset; "reduced" also fixes the first column (distinct labels only).
+
+    >>> latin_square(4).count(), latin_square(4, box=(2, 2)).count()
+    (576, 288)
+    >>> latin_square(4, multiset=[0, 0, 1, 1]).count()  # A001499
+    90
+    """
+    labels = list(range(n)) if multiset is None else sorted(multiset)
+    if len(labels) != n:
+        raise ValueError(f"the multiset must have {n} labels, not {len(labels)}")
+    if fix not in ("none", "row", "reduced"):
+        raise ValueError(f"fix must be 'none', 'row' or 'reduced', not {fix!r}")
+    if fix == "reduced" and len(set(labels)) != n:
+        raise ValueError("a reduced square needs distinct labels")
+    m = Counter(labels)
+    kinds = ("r", "c", "b") if box else ("r", "c")
+    lines = [f"{k}{i}_{v}" for k in kinds for i in range(n) for v in sorted(m)]
+    options = []
+    for r in range(n):
+        for c in range(n):
+            for v in sorted(m):
+                if (r == 0 and fix != "none" and v != labels[c]) or (
+                    c == 0 and fix == "reduced" and v != labels[r]
+                ):
+                    continue
+                option = [f"p{r}_{c}", f"r{r}_{v}", f"c{c}_{v}"]
+                if box:
+                    option.append(f"b{r // box[0] * box[0] + c // box[1]}_{v}")
+                options.append(option)
+    cells = [f"p{r}_{c}" for r in range(n) for c in range(n)]
+    bounds = {line: m[int(line.rsplit("_", 1)[1])] for line in lines} if len(m) < n else None
+    return ExactCoverProblem(cells + lines, options, bounds=bounds)

@@ -1,0 +1,144 @@
+"""Time whole commands, side by side: dlx-latin against the PyPI exact-cover packages.
+
+    pip install -e '.[bench]'
+    python benchmarks/peers.py            # every instance; add --quick to skip the long ones
+
+Each cell is one fresh process: start-up, building the problem and the count, as a user would run it.
+dlx-latin runs `dlx-latin xc count FILE` on a DLX file written beforehand; the peers get the same problem
+from `dlx_latin.exact_cover.classic`, converted to their input: `exact-cover` (get_solution_count, a C
+Algorithm X without secondary items, so each secondary item gets a slack row of its own, which keeps the
+count) and `xcover` (numba dancing cells, counting its solution generator; its first call compiles).
+Neither peer has multiplicities, so the multiset instance is ours alone. Peak memory is each process's
+maximum resident set.  Ratios are peer time / dlx-latin time, from the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dlx_latin.exact_cover.classic import latin_square, queens
+from dlx_latin.formats.dlx import write_dlx
+
+INSTANCES = {
+    # name: (builder, expected count, long)
+    "sudoku 4x4": (lambda: latin_square(4, box=(2, 2)), 288, False),
+    "10 queens": (lambda: queens(10), 724, False),
+    "12 queens": (lambda: queens(12), 14_200, False),
+    "reduced latin 6": (lambda: latin_square(6, fix="reduced"), 9_408, False),
+    "latin 5": (lambda: latin_square(5), 161_280, False),
+    "latin 6, first row fixed": (lambda: latin_square(6, fix="row"), 1_128_960, False),
+    "latin 6 {1,1,1,2,2,2}": (lambda: latin_square(6, multiset=[1, 1, 1, 2, 2, 2]), 297_200, False),
+    "reduced latin 7": (lambda: latin_square(7, fix="reduced"), 16_942_080, True),
+}
+TOOLS = ["dlx-latin", "dlx-latin --jobs 2", "exact-cover", "xcover"]
+
+
+def run_peer(tool: str, name: str) -> int:
+    """Inside a worker process: count one instance with one peer."""
+    problem = INSTANCES[name][0]()
+    if problem.bounds:
+        raise SystemExit(f"{tool} has no multiplicities")
+    if tool == "exact-cover":
+        import exact_cover
+        import numpy as np
+
+        items = {item: k for k, item in enumerate(problem.primary + problem.secondary)}
+        rows = [[items[i] for i in problem.option_items(k)] for k in range(len(problem.options))]
+        rows += [[items[i]] for i in problem.secondary]  # slack rows: secondary items become primary
+        matrix = np.zeros((len(rows), len(items)), dtype=np.int32)
+        for r, cols in enumerate(rows):
+            matrix[r, cols] = 1
+        return int(exact_cover.get_solution_count(matrix))
+    if tool == "xcover":
+        from xcover import covers
+
+        options = [problem.option_items(k) for k in range(len(problem.options))]
+        return sum(
+            1 for _ in covers(options, primary=list(problem.primary), secondary=list(problem.secondary))
+        )
+    raise SystemExit(f"unknown tool {tool}")
+
+
+def measure(command: list[str], timeout: float) -> tuple[float | None, int | None, float]:
+    """(seconds, printed count, peak MiB) of a command; seconds is None on timeout or failure."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    deadline = start + timeout
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            child.kill()
+            os.wait4(child.pid, 0)
+            return None, None, 0.0
+        time.sleep(0.002)
+    seconds = time.perf_counter() - start
+    out = child.stdout.read().strip()
+    peak = usage.ru_maxrss / 1024
+    if os.waitstatus_to_exitcode(status) != 0 or not out.isdigit():
+        return None, None, peak
+    return seconds, int(out), peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="skip the long instances")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per command")
+    parser.add_argument("--run", nargs=2, metavar=("TOOL", "INSTANCE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.run:
+        print(run_peer(*args.run))
+        return
+    exe = Path(sys.executable).with_name("dlx-latin")
+    print(
+        f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; command: python benchmarks/peers.py{' --quick' if args.quick else ''}"
+    )
+    print()
+    print("| instance | count | " + " | ".join(TOOLS) + " | exact-cover / ours | xcover / ours |")
+    print("|---" * (len(TOOLS) + 4) + "|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (build, expected, long) in INSTANCES.items():
+            if long and args.quick:
+                continue
+            problem = build()
+            path = Path(tmp) / "problem.dlx"
+            path.write_text(write_dlx(problem))
+            cells, times = [], {}
+            for tool in TOOLS:
+                if tool.startswith("dlx-latin"):
+                    command = [str(exe), "xc", "count", str(path), "--no-progress", *tool.split()[1:]]
+                elif problem.bounds:
+                    cells.append("n/a")
+                    continue
+                else:
+                    command = [sys.executable, __file__, "--run", tool, name]
+                seconds, count, peak = measure(command, args.timeout)
+                if seconds is None:
+                    cells.append(f"> {args.timeout:.0f} s" if count is None and peak == 0 else "failed")
+                    continue
+                if count != expected:
+                    cells.append(f"WRONG {count}")
+                    continue
+                times[tool] = seconds
+                cells.append(f"{seconds:.2f} s, {peak:.0f} MiB")
+            ratios = [
+                f"{times[peer] / times['dlx-latin']:.1f}×" if peer in times and "dlx-latin" in times else "—"
+                for peer in ("exact-cover", "xcover")
+            ]
+            print(
+                f"| {name} | {expected:,} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

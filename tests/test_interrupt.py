@@ -38,3 +38,31 @@ def test_sigint_interrupts_a_count_within_a_fraction_of_a_second():
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+def test_sigint_stops_the_serial_command_with_exit_130(tmp_path):
+    from dlx_latin.exact_cover.classic import latin_square
+    from dlx_latin.formats.dlx import write_dlx
+
+    big = tmp_path / "latin7.dlx"
+    big.write_text(write_dlx(latin_square(7)))
+    child = subprocess.Popen(
+        [sys.executable, "-m", "dlx_latin", "xc", "count", str(big), "--progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    try:
+        time.sleep(1.5)
+        sent = time.monotonic()
+        os.kill(child.pid, signal.SIGINT)
+        assert child.wait(timeout=10) == 130
+        assert time.monotonic() - sent < 2.0
+        assert child.stdout.read() == ""
+        err = child.stderr.read()
+        assert "%" in err and err.endswith("dlx-latin: interrupted\n")  # the bar was drawn, then cleared
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()

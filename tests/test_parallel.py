@@ -10,6 +10,10 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import brute_force_solutions
+from test_multiplicities import bounded_problems
 
 from dlx_latin.exact_cover import ExactCoverProblem
 from dlx_latin.exact_cover.classic import latin_square, queens
@@ -204,3 +208,11 @@ def test_count_on_a_dask_local_cluster():
         )
         assert out.returncode == 0, out.stderr
         assert json.loads(out.stdout) == {"count": 161_280}
+
+
+@settings(max_examples=300, deadline=None)
+@given(bounded_problems(colors=True), st.integers(1, 12))
+def test_paths_partition_random_bounded_colored_problems(p, parts):
+    expected = brute_force_solutions(p)
+    found = [s for q in split(p, parts) for s in kernel_solutions(p, q)]
+    assert len(found) == len(set(found)) and set(found) == expected

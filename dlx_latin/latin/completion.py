@@ -1,0 +1,217 @@
+"""Completing partial Latin boards: the reduction to exact cover, counts, completions, uniqueness.
+
+The reduction (one exact-cover problem per partial board): one primary item per empty point, covered once;
+one primary item per (asterism, label) still missing, covered exactly as many times as copies are missing
+(Algorithm M: repeated labels are never permuted); one option per (empty point, label) that every asterism
+through the point still lacks.  Clues are applied before the search, so they cost nothing.
+
+An empty board is searched with its label symmetry fixed: its first asterism takes one arrangement of the
+multiset per orbit under the label permutations that keep the multiplicities, and every count is multiplied
+back by the order of that group (which acts freely, as every label appears in every Latin board).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from dlx_latin.boards.board import Board
+from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.latin.multiset import Label, Multiset
+from dlx_latin.latin.partial import PartialBoard
+
+Labelling = list  # labels in point order
+
+Progress = Callable[[int, float], object]
+
+
+class NotUniqueError(ValueError):
+    """A question that needs a Latin puzzle (exactly one completion) was asked of something else."""
+
+
+@dataclass(frozen=True)
+class Reduction:
+    """A partial Latin board as an exact-cover problem; option k places label `placements[k][1]` at point
+    `placements[k][0]`."""
+
+    partial: PartialBoard
+    problem: ExactCoverProblem
+    placements: tuple[tuple[int, Label], ...]
+
+    def labelling(self, solution: tuple[int, ...]) -> Labelling:
+        out = self.partial.labelling()
+        for k in solution:
+            point, label = self.placements[k]
+            out[point] = label
+        return out
+
+
+def reduce_to_exact_cover(pb: PartialBoard) -> Reduction:
+    """The exact-cover problem whose solutions are the completions of a partial Latin board."""
+    if not pb.is_partial_latin():
+        a, label = pb.overfull()[0]
+        raise ValueError(f"not a partial Latin board: asterism {a} holds label {label!r} too often")
+    board, m = pb.board, pb.multiset
+    n, n_labels = board.n_points, len(m.labels)
+    missing = [[m.counts[j] for j in range(n_labels)] for _ in board.asterisms]
+    index = {label: j for j, label in enumerate(m.labels)}
+    for a, asterism in enumerate(board.asterisms):
+        for p in asterism:
+            if p in pb.clues:
+                missing[a][index[pb.clues[p]]] -= 1
+    empty = [p for p in range(n) if p not in pb.clues]
+    lines = [(a, j) for a in range(len(board.asterisms)) for j in range(n_labels) if missing[a][j] > 0]
+    item = {line: n + line[0] * n_labels + line[1] for line in lines}
+    options, placements = [], []
+    for p in empty:
+        through = board.point_asterisms[p]
+        for j, label in enumerate(m.labels):
+            if all(missing[a][j] > 0 for a in through):
+                options.append([p] + [item[(a, j)] for a in through])
+                placements.append((p, label))
+    bounds = {item[(a, j)]: missing[a][j] for a, j in lines if missing[a][j] > 1}
+    problem = ExactCoverProblem(empty + [item[line] for line in lines], options, bounds=bounds)
+    return Reduction(pb, problem, tuple(placements))
+
+
+def label_group_order(m: Multiset) -> int:
+    """The number of label permutations that keep every multiplicity."""
+    classes = itertools.groupby(sorted(m.counts))
+    return math.prod(math.factorial(len(list(group))) for _, group in classes)
+
+
+def first_asterism_arrangements(m: Multiset) -> list[list[Label]]:
+    """One arrangement of the multiset per orbit under the label group: within each multiplicity class the
+    labels first appear in the multiset's order.
+
+    >>> first_asterism_arrangements(Multiset.parse("1,2,3"))
+    [[1, 2, 3]]
+    >>> len(first_asterism_arrangements(Multiset.parse("1^2,2^2,3^2")))  # 90 arrangements / 3!
+    15
+    """
+    classes: dict[int, list[Label]] = {}
+    for label, c in zip(m.labels, m.counts, strict=True):
+        classes.setdefault(c, []).append(label)
+    left = dict(zip(m.labels, m.counts, strict=True))
+    introduced = {c: 0 for c in classes}
+    out: list[list[Label]] = []
+    arrangement: list[Label] = []
+
+    def extend() -> None:
+        if len(arrangement) == m.size:
+            out.append(list(arrangement))
+            return
+        for c, labels in classes.items():
+            for j in range(min(introduced[c] + 1, len(labels))):
+                label = labels[j]
+                if not left[label]:
+                    continue
+                fresh = j == introduced[c]
+                left[label] -= 1
+                introduced[c] += fresh
+                arrangement.append(label)
+                extend()
+                arrangement.pop()
+                introduced[c] -= fresh
+                left[label] += 1
+
+    extend()
+    return out
+
+
+def _label_permutations(m: Multiset) -> Iterator[dict[Label, Label]]:
+    """Every label permutation that keeps the multiplicities, the identity first."""
+    classes: dict[int, list[Label]] = {}
+    for label, c in zip(m.labels, m.counts, strict=True):
+        classes.setdefault(c, []).append(label)
+    groups = list(classes.values())
+
+    def extend(g: int, sigma: dict[Label, Label]) -> Iterator[dict[Label, Label]]:
+        if g == len(groups):
+            yield sigma
+            return
+        for image in itertools.permutations(groups[g]):  # lazily: a class may have 16! permutations
+            yield from extend(g + 1, {**sigma, **dict(zip(groups[g], image, strict=True))})
+
+    yield from extend(0, {})
+
+
+def _fixed_first_asterism(board: Board, m: Multiset) -> list[PartialBoard]:
+    first = board.asterisms[0]
+    return [
+        PartialBoard(board, m, dict(zip(first, arr, strict=True))) for arr in first_asterism_arrangements(m)
+    ]
+
+
+def count_completions(
+    pb: PartialBoard,
+    limit: int | None = None,
+    jobs: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """The exact number of Latin boards completing `pb` (0 if it is not partial Latin), at most `limit`."""
+    if not pb.is_partial_latin():
+        return 0
+    if pb.clues or limit is not None:
+        return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor)
+    parts = _fixed_first_asterism(pb.board, pb.multiset)
+    total = 0
+    for i, part in enumerate(parts):
+        scaled = None if progress is None else _scaled(progress, i, len(parts))
+        total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor)
+    return total * label_group_order(pb.multiset)
+
+
+def _scaled(progress: Progress, i: int, parts: int) -> Progress:
+    return lambda nodes, fraction: progress(nodes, (i + fraction) / parts)
+
+
+def completions(pb: PartialBoard, limit: int | None = None) -> Iterator[Labelling]:
+    """The Latin boards completing `pb`, as labellings in point order (at most `limit`, each once).
+
+    An empty board yields labellings found with its first asterism fixed, then their images under the label
+    permutations, so the first one comes fast even on large boards.
+    """
+    if limit == 0 or not pb.is_partial_latin():
+        return
+    if pb.clues:
+        reduction = reduce_to_exact_cover(pb)
+        for solution in reduction.problem.solutions(limit):
+            yield reduction.labelling(solution)
+        return
+    produced = 0
+    for part in _fixed_first_asterism(pb.board, pb.multiset):
+        reduction = reduce_to_exact_cover(part)
+        for solution in reduction.problem.solutions():
+            base = reduction.labelling(solution)
+            for sigma in _label_permutations(pb.multiset):
+                yield [sigma[label] for label in base]
+                produced += 1
+                if produced == limit:
+                    return
+
+
+def is_completable(pb: PartialBoard) -> bool:
+    """Def. 3.8: at least one completion."""
+    return count_completions(pb, limit=1) == 1
+
+
+def is_latin_puzzle(pb: PartialBoard) -> bool:
+    """Def. 3.9: exactly one completion (the search stops at the second)."""
+    return count_completions(pb, limit=2) == 1
+
+
+def removable_clues(pb: PartialBoard) -> list[int]:
+    """The clue points outside the inscription whose removal keeps the completion unique."""
+    if not is_latin_puzzle(pb):
+        raise NotUniqueError("removable clues are defined for Latin puzzles (exactly one completion)")
+    return [p for p in sorted(pb.clues) if p not in pb.inscription and is_latin_puzzle(pb.without([p]))]
+
+
+def is_critical(pb: PartialBoard) -> bool:
+    """Def. 3.13: a Latin puzzle from which no clue outside the inscription can be removed."""
+    return not removable_clues(pb)

@@ -25,7 +25,7 @@ class PartialBoard:
     """A board with a multiset and some clues (point -> label); `inscription` lists clue points that stay.
 
     >>> from dlx_latin.boards import board_from_spec
-    >>> pb = PartialBoard(board_from_spec("latin:3"), clues={0: 1, 4: 1})
+    >>> pb = PartialBoard(board_from_spec("latin:3"), clues={0: 1, 1: 1})  # two 1s in row 0
     >>> pb.multiset.labels, pb.is_partial_latin()
     ((1, 2, 3), False)
     """

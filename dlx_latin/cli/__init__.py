@@ -12,6 +12,7 @@ import warnings
 import click
 
 from dlx_latin import __version__
+from dlx_latin.cli.latin import boards, check, count, info, solve
 from dlx_latin.cli.xc import xc
 from dlx_latin.errors import UserInputError
 
@@ -19,10 +20,14 @@ from dlx_latin.errors import UserInputError
 @click.group()
 @click.version_option(__version__, prog_name="dlx-latin")
 def cli() -> None:
-    """Count, enumerate and solve Latin boards and exact-cover problems."""
+    """Count, enumerate and solve Latin boards and exact-cover problems.
+
+    BOARD is a spec such as latin:5, sudoku:2x3, hexagon:3 (see `dlx-latin boards`) or a board JSON file.
+    """
 
 
-cli.add_command(xc)
+for command in (boards, info, count, solve, check, xc):
+    cli.add_command(command)
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:

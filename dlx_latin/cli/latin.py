@@ -1,0 +1,217 @@
+"""`dlx-latin boards|info|count|solve|check`: Latin boards from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from dlx_latin.boards import FAMILIES, Board, board_from_spec
+from dlx_latin.cli.progress import ProgressBar, wants_progress
+from dlx_latin.distributed import dask_executor
+from dlx_latin.formats.grid import GridStringError, label_char, parse_grid
+from dlx_latin.formats.puzzle import labelling_json, read_puzzle
+from dlx_latin.latin import (
+    Multiset,
+    NotUniqueError,
+    PartialBoard,
+    completions,
+    count_completions,
+    removable_clues,
+)
+from dlx_latin.latin.completion import label_group_order
+
+EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
+
+
+def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:
+    """A puzzle file, or a BOARD spec (or board file) with an optional --multiset and --clues grid string."""
+    path = Path(target)
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        if '"format"' in text:
+            if multiset or clues:
+                raise click.UsageError("--multiset and --clues apply to a BOARD; a puzzle file holds its own")
+            return read_puzzle(text).partial
+    board = board_from_spec(target)
+    m = Multiset.parse(multiset) if multiset else None
+    pb = PartialBoard(board, m)
+    if clues:
+        if not board.shape:
+            raise GridStringError(
+                f"--clues takes a grid string, for square boards; {board.name} needs a puzzle file"
+            )
+        pb = pb.with_clues(parse_grid(clues, board.n_points, pb.multiset))
+    return pb
+
+
+target_argument = click.argument("target", metavar="FILE|BOARD")
+multiset_option = click.option(
+    "--multiset", metavar="M", help="Labels, e.g. 1,1,2,2 or 1^2,2^2 (default 1..k)."
+)
+clues_option = click.option("--clues", metavar="GRID", help="Clues as a grid string (square boards).")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+@click.command()
+@json_option
+def boards(as_json: bool) -> None:
+    """List the built-in board families."""
+    if as_json:
+        rows = [
+            {"family": f.name, "usage": f.usage, "description": f.description, "example": f.example}
+            for f in FAMILIES.values()
+        ]
+        click.echo(json.dumps({"families": rows}))
+        return
+    width = max(len(f.usage) for f in FAMILIES.values())
+    for f in FAMILIES.values():
+        click.echo(f"{f.usage:<{width}}  {f.description}")
+
+
+@click.command()
+@click.argument("board", metavar="BOARD")
+@json_option
+def info(board: str, as_json: bool) -> None:
+    """The structure of a BOARD: points, asterisms, k and asterisms per point."""
+    b = board_from_spec(board)
+    data = {
+        "name": b.name,
+        "points": b.n_points,
+        "asterisms": [list(a) for a in b.asterisms],
+        "asterism_size": b.asterism_size,
+        "asterisms_per_point": list(b.asterisms_per_point),
+    }
+    if b.shape:
+        data["shape"] = list(b.shape)
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    r = sorted(set(b.asterisms_per_point))
+    click.echo(
+        f"{b.name}: {b.n_points} points, {len(b.asterisms)} asterisms of {b.asterism_size}, "
+        f"r = {', '.join(map(str, r))}"
+    )
+
+
+@click.command()
+@target_argument
+@multiset_option
+@clues_option
+@click.option("--up-to", "up_to", type=click.Choice(["labels"]), help="Count classes under relabelling.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N worker processes.")
+@click.option("--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT.")
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
+)
+@json_option
+def count(
+    target: str,
+    multiset: str | None,
+    clues: str | None,
+    up_to: str | None,
+    jobs: int,
+    scheduler: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Count the Latin boards of a BOARD (or completing a puzzle FILE), exactly."""
+    pb = load(target, multiset, clues)
+    if up_to == "labels" and pb.clues:
+        raise click.UsageError("--up-to labels counts empty boards (clues break the label symmetry)")
+    bar = ProgressBar() if wants_progress(progress) else None
+    try:
+        if scheduler:
+            with dask_executor(scheduler) as (executor, workers):
+                n = count_completions(pb, jobs=workers, executor=executor, progress=bar)
+        else:
+            n = count_completions(pb, jobs=jobs, progress=bar)
+    finally:
+        if bar:
+            bar.close()
+    if up_to == "labels":
+        n //= label_group_order(pb.multiset)
+    click.echo(json.dumps({"count": n}) if as_json else n)
+
+
+def _text(labelling: list, board: Board) -> str:
+    try:
+        chars = [label_char(x) for x in labelling]
+    except GridStringError:
+        chars = None
+    if board.shape and chars:
+        rows, cols = board.shape
+        return "\n".join(" ".join(chars[r * cols : (r + 1) * cols]) for r in range(rows))
+    return " ".join(str(x) for x in labelling)
+
+
+@click.command()
+@target_argument
+@multiset_option
+@clues_option
+@click.option(
+    "--limit", type=click.IntRange(min=1), default=1, show_default=True, help="List up to N solutions."
+)
+@click.option("--unique", is_flag=True, help="Assert exactly one solution: exit 3 if none, 4 if several.")
+@json_option
+def solve(
+    target: str, multiset: str | None, clues: str | None, limit: int, unique: bool, as_json: bool
+) -> None:
+    """Complete a puzzle FILE, or latinize a BOARD (with --multiset and --clues)."""
+    pb = load(target, multiset, clues)
+    found = list(completions(pb, limit=max(limit, 2) if unique else limit))
+    if unique and len(found) > 1:
+        click.echo("dlx-latin: not unique: the puzzle has more than one solution", err=True)
+        raise SystemExit(EXIT_NOT_UNIQUE)
+    found = found[:limit]
+    if as_json:
+        click.echo(json.dumps({"solutions": [labelling_json(x, pb.board) for x in found]}))
+    else:
+        click.echo("\n\n".join(_text(x, pb.board) for x in found))
+    if not found:
+        click.echo("dlx-latin: no solution", err=True)
+        raise SystemExit(EXIT_NO_SOLUTION)
+
+
+@click.command()
+@target_argument
+@multiset_option
+@clues_option
+@click.option(
+    "--cap",
+    type=click.IntRange(min=2),
+    default=1000,
+    show_default=True,
+    help="Count solutions up to this many.",
+)
+@json_option
+def check(target: str, multiset: str | None, clues: str | None, cap: int, as_json: bool) -> None:
+    """Palomo's tests of a puzzle: partial Latin, completable, unique, critical, removable clues."""
+    pb = load(target, multiset, clues)
+    partial_latin = pb.is_partial_latin()
+    solutions = count_completions(pb, limit=cap) if partial_latin else 0
+    removable = None
+    if solutions == 1:
+        try:
+            removable = removable_clues(pb)
+        except NotUniqueError:  # pragma: no cover - solutions == 1 means unique
+            removable = None
+    report = {
+        "partial_latin": partial_latin,
+        "completable": solutions > 0,
+        "solutions": solutions,
+        "unique": solutions == 1,
+        "critical": None if removable is None else not removable,
+        "removable_clues": removable,
+    }
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    for key, value in report.items():
+        shown = "n/a" if value is None else ("yes" if value is True else "no" if value is False else value)
+        if key == "solutions" and solutions == cap:
+            shown = f"at least {cap}"
+        if key == "removable_clues" and value is not None:
+            shown = ", ".join(map(str, value)) or "none"
+        click.echo(f"{key.replace('_', ' ')}: {shown}")

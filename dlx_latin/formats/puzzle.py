@@ -1,0 +1,148 @@
+"""The native puzzle file: JSON with a format tag and a version (see ../shared/DESIGN.md, "Formats").
+
+    {"format": "dlx-latin", "version": 1,
+     "board": "sudoku:3x3" | {board object},
+     "multiset": [1, 1, 2, 2] | "1^2,2^2",            optional: 1..k
+     "clues": [[3, 0, ...], ...] | [3, null, ...] | {"<point>": label},
+     "inscription": [point, ...],                     optional
+     "solution": same shapes as clues,                optional
+     "source": "...",                                 optional}
+
+Grids are lists of rows (square boards), flat lists are in point order; null is empty, and 0 is empty only
+when 0 is not a label of the multiset.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from dlx_latin.boards import Board, board_from_spec
+from dlx_latin.boards.board import InvalidBoardError
+from dlx_latin.latin.multiset import Label, Multiset
+from dlx_latin.latin.partial import PartialBoard
+
+FORMAT, VERSION = "dlx-latin", 1
+
+
+class PuzzleFormatError(ValueError):
+    """A puzzle file that cannot be read: the message names the field and what is wrong."""
+
+
+@dataclass(frozen=True)
+class PuzzleFile:
+    """What a puzzle file holds: the partial board, its board spec as written, and the optional solution."""
+
+    partial: PartialBoard
+    board_spec: str | dict
+    solution: list[Label] | None = None
+    source: str | None = None
+
+
+def read_puzzle(text: str) -> PuzzleFile:
+    """Parse a native puzzle file."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise PuzzleFormatError(f"not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise PuzzleFormatError("a puzzle file must hold a JSON object")
+    if data.get("format") != FORMAT:
+        raise PuzzleFormatError(f"not a dlx-latin puzzle file: 'format' must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise PuzzleFormatError(
+            f"unsupported version {data.get('version')!r}: this dlx-latin reads version {VERSION}"
+        )
+    spec = data.get("board")
+    if isinstance(spec, str):
+        board = board_from_spec(spec)
+    elif isinstance(spec, dict):
+        board = Board.from_json(spec)
+    else:
+        raise PuzzleFormatError("'board' must be a board spec string or a board object")
+    multiset = _multiset(data.get("multiset"), board)
+    clues = _labels(data.get("clues", {}), board, multiset, "clues")
+    inscription = data.get("inscription", [])
+    if not isinstance(inscription, list) or not all(isinstance(p, int) for p in inscription):
+        raise PuzzleFormatError("'inscription' must be a list of point indices")
+    solution = None
+    if data.get("solution") is not None:
+        given = _labels(data["solution"], board, multiset, "solution")
+        solution = [given.get(p) for p in range(board.n_points)]
+    partial = PartialBoard(board, multiset, clues, frozenset(inscription))
+    return PuzzleFile(partial, spec, solution, data.get("source"))
+
+
+def _multiset(value: Any, board: Board) -> Multiset | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return Multiset.parse(value)
+    if isinstance(value, list):
+        return Multiset.of(value)
+    raise PuzzleFormatError("'multiset' must be a list of labels or a spec such as \"1^2,2^2\"")
+
+
+def _labels(value: Any, board: Board, multiset: Multiset | None, field: str) -> dict[int, Label]:
+    """Point -> label from a grid of rows, a flat list or an object keyed by point index."""
+    labels = set(multiset.labels) if multiset else set(range(1, board.asterism_size + 1))
+    zero_is_empty = 0 not in labels
+
+    def empty(x: Any) -> bool:
+        return x is None or (x == 0 and zero_is_empty and not isinstance(x, bool))
+
+    if isinstance(value, dict):
+        out = {}
+        for key, label in value.items():
+            try:
+                point = int(key)
+            except ValueError:
+                raise PuzzleFormatError(f"'{field}' key {key!r} is not a point index") from None
+            if not empty(label):
+                out[point] = label
+        return out
+    if not isinstance(value, list):
+        raise PuzzleFormatError(f"'{field}' must be a grid of rows, a list in point order or an object")
+    if value and all(isinstance(row, list) for row in value):
+        if not board.shape:
+            raise PuzzleFormatError(f"'{field}' is a grid of rows but {board.name} is not a square grid")
+        rows, cols = board.shape
+        if len(value) != rows or any(len(row) != cols for row in value):
+            raise PuzzleFormatError(f"'{field}' must be {rows} rows of {cols} for {board.name}")
+        flat = [x for row in value for x in row]
+    else:
+        flat = value
+        if len(flat) != board.n_points:
+            raise PuzzleFormatError(f"'{field}' lists {len(flat)} points; {board.name} has {board.n_points}")
+    return {p: x for p, x in enumerate(flat) if not empty(x)}
+
+
+def labelling_json(labelling: list, board: Board) -> list:
+    """A labelling as JSON: rows for square grids, a flat list in point order otherwise."""
+    if board.shape:
+        rows, cols = board.shape
+        return [labelling[r * cols : (r + 1) * cols] for r in range(rows)]
+    return list(labelling)
+
+
+def write_puzzle(pb: PartialBoard, solution: list | None = None, board_spec: str | dict | None = None) -> str:
+    """A native puzzle file for a partial board (and optionally its solution)."""
+    board = pb.board
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    data["board"] = board_spec if board_spec is not None else _spec_or_object(board)
+    data["multiset"] = pb.multiset.as_list()
+    data["clues"] = labelling_json(pb.labelling(), board)
+    if pb.inscription:
+        data["inscription"] = sorted(pb.inscription)
+    if solution is not None:
+        data["solution"] = labelling_json(solution, board)
+    return json.dumps(data)
+
+
+def _spec_or_object(board: Board) -> str | dict:
+    try:
+        again = board_from_spec(board.name)
+    except (InvalidBoardError, OSError):
+        return board.to_json()
+    return board.name if again.asterisms == board.asterisms else board.to_json()

@@ -12,16 +12,29 @@ def is_latin_board(board, multiset_labels, labelling) -> bool:
 
 
 def brute_force_completions(pb) -> list[list]:
-    """Every completion of a partial board by trying every labelling of its empty points (small boards)."""
-    import itertools
-
-    board, labels = pb.board, pb.multiset.labels
-    empty = [p for p in range(board.n_points) if p not in pb.clues]
+    """Every completion of a partial board: fill the empty points in order, backtracking as soon as an
+    asterism holds a label more often than the multiset allows (no exact cover involved)."""
+    board, want = pb.board, Counter(pb.multiset.as_list())
+    labelling = pb.labelling()
+    empty = [p for p in range(board.n_points) if labelling[p] is None]
+    held = [Counter(labelling[p] for p in asterism if labelling[p] is not None) for asterism in board.asterisms]
     out = []
-    for choice in itertools.product(labels, repeat=len(empty)):
-        labelling = pb.labelling()
-        for p, label in zip(empty, choice, strict=True):
-            labelling[p] = label
-        if is_latin_board(board, pb.multiset.as_list(), labelling):
-            out.append(labelling)
+
+    def fill(i: int) -> None:
+        if i == len(empty):
+            out.append(list(labelling))
+            return
+        p = empty[i]
+        for label in pb.multiset.labels:
+            through = board.point_asterisms[p]
+            if all(held[a][label] < want[label] for a in through):
+                for a in through:
+                    held[a][label] += 1
+                labelling[p] = label
+                fill(i + 1)
+                labelling[p] = None
+                for a in through:
+                    held[a][label] -= 1
+
+    fill(0)
     return out

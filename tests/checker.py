@@ -17,7 +17,9 @@ def brute_force_completions(pb) -> list[list]:
     board, want = pb.board, Counter(pb.multiset.as_list())
     labelling = pb.labelling()
     empty = [p for p in range(board.n_points) if labelling[p] is None]
-    held = [Counter(labelling[p] for p in asterism if labelling[p] is not None) for asterism in board.asterisms]
+    held = [
+        Counter(labelling[p] for p in asterism if labelling[p] is not None) for asterism in board.asterisms
+    ]
     out = []
 
     def fill(i: int) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -26,6 +26,7 @@ from dlx_latin.latin.partial import PartialBoard
 Labelling = list  # labels in point order
 
 Progress = Callable[[int, float], object]
+_NOTHING = object()
 
 
 class NotUniqueError(ValueError):
@@ -49,8 +50,10 @@ class Reduction:
         return out
 
 
-def reduce_to_exact_cover(pb: PartialBoard) -> Reduction:
-    """The exact-cover problem whose solutions are the completions of a partial Latin board."""
+def reduce_to_exact_cover(pb: PartialBoard, forbidden: Mapping[int, Label] | None = None) -> Reduction:
+    """The exact-cover problem whose solutions are the completions of a partial Latin board (that do not
+    put label `forbidden[p]` at point p)."""
+    forbidden = forbidden or {}
     if not pb.is_partial_latin():
         a, label = pb.overfull()[0]
         raise ValueError(f"not a partial Latin board: asterism {a} holds label {label!r} too often")
@@ -69,7 +72,7 @@ def reduce_to_exact_cover(pb: PartialBoard) -> Reduction:
     for p in empty:
         through = board.point_asterisms[p]
         for j, label in enumerate(m.labels):
-            if all(missing[a][j] > 0 for a in through):
+            if all(missing[a][j] > 0 for a in through) and forbidden.get(p, _NOTHING) != label:
                 options.append([p] + [item[(a, j)] for a in through])
                 placements.append((p, label))
     bounds = {item[(a, j)]: missing[a][j] for a, j in lines if missing[a][j] > 1}

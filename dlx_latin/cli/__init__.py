@@ -12,7 +12,7 @@ import warnings
 import click
 
 from dlx_latin import __version__
-from dlx_latin.cli.latin import boards, check, count, info, solve
+from dlx_latin.cli.latin import boards, check, convert, count, info, solve
 from dlx_latin.cli.xc import xc
 from dlx_latin.errors import UserInputError
 
@@ -26,7 +26,7 @@ def cli() -> None:
     """
 
 
-for command in (boards, info, count, solve, check, xc):
+for command in (boards, info, count, solve, check, convert, xc):
     cli.add_command(command)
 
 

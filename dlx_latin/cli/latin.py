@@ -10,8 +10,9 @@ import click
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
 from dlx_latin.cli.progress import ProgressBar, wants_progress
 from dlx_latin.distributed import dask_executor
-from dlx_latin.formats.grid import GridStringError, label_char, parse_grid
-from dlx_latin.formats.puzzle import labelling_json, read_puzzle
+from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
+from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
+from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, labelling_json, read_puzzle, write_puzzle
 from dlx_latin.latin import (
     Multiset,
     NotUniqueError,
@@ -25,15 +26,29 @@ from dlx_latin.latin.completion import label_group_order
 EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
 
 
+def read_puzzle_file(path: Path) -> PuzzleFile | None:
+    """The puzzle in a native or ipuz Sudoku file, or None when the file holds something else (a board)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if is_ipuz(data):
+        return read_ipuz(text)
+    if isinstance(data, dict) and "format" in data:
+        return read_puzzle(text)
+    return None
+
+
 def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:
     """A puzzle file, or a BOARD spec (or board file) with an optional --multiset and --clues grid string."""
     path = Path(target)
     if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        if '"format"' in text:
+        puzzle = read_puzzle_file(path)
+        if puzzle is not None:
             if multiset or clues:
                 raise click.UsageError("--multiset and --clues apply to a BOARD; a puzzle file holds its own")
-            return read_puzzle(text).partial
+            return puzzle.partial
     board = board_from_spec(target)
     m = Multiset.parse(multiset) if multiset else None
     pb = PartialBoard(board, m)
@@ -215,3 +230,24 @@ def check(target: str, multiset: str | None, clues: str | None, cap: int, as_jso
         if key == "removable_clues" and value is not None:
             shown = ", ".join(map(str, value)) or "none"
         click.echo(f"{key.replace('_', ' ')}: {shown}")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--to", "fmt", type=click.Choice(["native", "ipuz", "grid"]), required=True, help="Output format."
+)
+def convert(file: str, fmt: str) -> None:
+    """Convert a puzzle FILE (native or ipuz Sudoku) to another format, on stdout."""
+    puzzle = read_puzzle_file(Path(file))
+    if puzzle is None:
+        raise PuzzleFormatError(f"{file} is neither a dlx-latin puzzle file nor an ipuz Sudoku file")
+    pb = puzzle.partial
+    if fmt == "native":
+        click.echo(write_puzzle(pb, puzzle.solution, puzzle.board_spec))
+    elif fmt == "ipuz":
+        click.echo(write_ipuz(pb, puzzle.solution, puzzle.source))
+    else:
+        if not pb.board.shape:
+            raise GridStringError(f"grid strings are for square boards; {pb.board.name} is not one")
+        click.echo(format_grid(pb.labelling(), pb.board.shape))

@@ -148,6 +148,19 @@ def test_bad_puzzle_files(tmp_path):
             '{"format": "dlx-latin", "version": 1, "board": "latin:3", "clues": {"0": 5}}',
             "label 5 is not",
         ),
+        "point": (
+            '{"format": "dlx-latin", "version": 1, "board": "latin:3", "clues": {"99": 1}}',
+            "clue at point 99",
+        ),
+        "size": (
+            '{"format": "dlx-latin", "version": 1, "board": "latin:3", "multiset": [1, 2]}',
+            "the multiset has 2 labels",
+        ),
+        "board": ('{"format": "dlx-latin", "version": 1, "board": "cube:1"}', "cube:1 is degenerate"),
+        "flat": (
+            '{"format": "dlx-latin", "version": 1, "board": "hexagon:2", "clues": [1, 2]}',
+            "lists 2 points",
+        ),
     }
     for name, (text, message) in cases.items():
         path = tmp_path / f"{name}.json"

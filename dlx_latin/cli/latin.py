@@ -9,6 +9,7 @@ import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
 from dlx_latin.cli.progress import ProgressBar, wants_progress
+from dlx_latin.cli.xc import memo_setting, memo_size_option, no_memo_option
 from dlx_latin.distributed import dask_executor
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
 from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
@@ -120,6 +121,8 @@ def info(board: str, as_json: bool) -> None:
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
 )
+@no_memo_option
+@memo_size_option
 @json_option
 def count(
     target: str,
@@ -129,6 +132,8 @@ def count(
     jobs: int,
     scheduler: str | None,
     progress: bool | None,
+    no_memo: bool,
+    memo_size: int | None,
     as_json: bool,
 ) -> None:
     """Count the Latin boards of a BOARD (or completing a puzzle FILE), exactly."""
@@ -136,12 +141,13 @@ def count(
     if up_to == "labels" and pb.clues:
         raise click.UsageError("--up-to labels counts empty boards (clues break the label symmetry)")
     bar = ProgressBar() if wants_progress(progress) else None
+    memo = memo_setting(no_memo, memo_size)
     try:
         if scheduler:
             with dask_executor(scheduler) as (executor, workers):
-                n = count_completions(pb, jobs=workers, executor=executor, progress=bar)
+                n = count_completions(pb, jobs=workers, executor=executor, progress=bar, memo=memo)
         else:
-            n = count_completions(pb, jobs=jobs, progress=bar)
+            n = count_completions(pb, jobs=jobs, progress=bar, memo=memo)
     finally:
         if bar:
             bar.close()

@@ -33,6 +33,22 @@ def _load(path: str) -> DLXProblem:
     return read_dlx(read_input(path))
 
 
+no_memo_option = click.option(
+    "--no-memo", is_flag=True, help="Raw search: visit every node (no memo of finished subtrees)."
+)
+memo_size_option = click.option(
+    "--memo-size",
+    type=click.IntRange(min=2),
+    metavar="N",
+    help="Entries of the count memo (default: 64 MiB).",
+)
+
+
+def memo_setting(no_memo: bool, memo_size: int | None) -> bool | int:
+    """The engine's `memo` argument from --no-memo and --memo-size."""
+    return False if no_memo else (memo_size or True)
+
+
 @click.group()
 def xc() -> None:
     """Generalized exact cover in Knuth's DLX format (dlx1/dlx2/dlx3 files)."""
@@ -49,25 +65,36 @@ def xc() -> None:
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
 )
 @click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr (serial runs).")
+@no_memo_option
+@memo_size_option
 def count(
-    file: str, as_json: bool, jobs: int, scheduler: str | None, progress: bool | None, stats: bool
+    file: str,
+    as_json: bool,
+    jobs: int,
+    scheduler: str | None,
+    progress: bool | None,
+    stats: bool,
+    no_memo: bool,
+    memo_size: int | None,
 ) -> None:
     """Count the solutions of FILE ('-' for standard input) without listing them."""
     problem = _load(file).problem
+    memo = memo_setting(no_memo, memo_size)
     bar = ProgressBar() if wants_progress(progress) else None
     start = time.perf_counter()
     try:
         if scheduler:
             with dask_executor(scheduler) as (executor, workers):
-                n = problem.count(jobs=workers, executor=executor, progress=bar)
+                n = problem.count(jobs=workers, executor=executor, progress=bar, memo=memo)
         elif jobs > 1:
-            n = problem.count(jobs=jobs, progress=bar)
+            n = problem.count(jobs=jobs, progress=bar, memo=memo)
         else:
-            search = problem.search()
+            search = problem.search(memo=memo)
             n = search.count(bar)
             if stats:
                 click.echo(
                     f"dlx-latin: {search.nodes} nodes, {search.updates} updates, "
+                    f"{search.memo_hits} memo hits ({search.memo_slots} memo slots), "
                     f"{time.perf_counter() - start:.3f} s",
                     err=True,
                 )

@@ -40,12 +40,21 @@
  * independent parts whose counts add up to the whole.  Per level the loop also keeps the branch being tried
  * and the branching degree, from which fraction_done estimates the progress (Knuth's estimate).
  *
+ * MEMO.  When counting every solution of a problem without colors or bounds, the number of solutions
+ * below a node depends only on which items are covered there: the remaining options are exactly those with
+ * no covered item.  The loop keeps that set as a bitset, and a bounded hash table (two-way, full keys
+ * compared, never a bare hash) remembers the count of each subtree it finished, so a state reached again is
+ * counted at once.  The table's size is fixed when the search is made, so memory does not grow with the
+ * number of solutions.  A lookup is a cache miss, so a level whose first 4096 lookups hit less than one
+ * time in 16 stops using the memo (queens rarely meet a state twice; Latin squares do, deep down).
+ *
  * COUNTS are kept in an unsigned 128-bit integer; reaching 2^128 - 1 raises OverflowError rather than wrap.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdlib.h>
 
 typedef unsigned __int128 u128;
 #define U128_MAX (~(u128)0)
@@ -64,6 +73,15 @@ typedef struct {
     int *path, path_len;                 /* a subproblem: at level l < path_len take only branch path[l] */
     int probe, probe_result;             /* probe: stop at level path_len and report its branching degree */
     int *tried, *degree;                 /* per level: branches tried so far, and branching degree */
+    uint64_t *covered;                   /* bitset of covered items (kept by COVER and UNCOVER) */
+    int key_words, memo_from;            /* words per key; first level where the memo is used */
+    uint64_t memo_mask;                  /* slots - 1 (slots a power of 2); 0: no memo */
+    uint64_t *memo_keys, *memo_values;   /* key_words per slot; value = count + 1, 0 for an empty slot */
+    uint64_t *level_key;                 /* per level: the key at entry, key_words each */
+    u128 *count_before;                  /* per level: the count at entry */
+    uint32_t *level_lookups, *level_hits;  /* per level, to switch the memo off where it does not pay */
+    char *level_memo;                    /* per level: 1 while the memo is used there */
+    uint64_t memo_hits;
     int level, best_item, resume;
     u128 count, limit;                   /* limit 0 means none */
     uint64_t nodes, updates;
@@ -96,10 +114,12 @@ typedef struct {
     int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
     for (int p_ = dlink[i_]; p_ != i_; p_ = dlink[p_]) HIDE(p_);                                   \
     rlink[l_] = r_; llink[r_] = l_;                                                                \
+    covered[i_ >> 6] ^= 1ull << (i_ & 63);                                                         \
 } while (0)
 
 #define UNCOVER(i) do {                                                                             \
     int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
+    covered[i_ >> 6] ^= 1ull << (i_ & 63);                                                         \
     rlink[l_] = i_; llink[r_] = i_;                                                                \
     for (int p_ = ulink[i_]; p_ != i_; p_ = ulink[p_]) UNHIDE(p_);                                 \
 } while (0)
@@ -141,6 +161,43 @@ static int record_solution(Search *s, int level)
     return 0;
 }
 
+/* ---- the memo ------------------------------------------------------------------------------------- */
+
+#define MEMO_TRIAL 4096u
+
+static inline uint64_t memo_hash(const uint64_t *key, int words)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int w = 0; w < words; w++) {
+        h ^= key[w] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* The slot holding `key`, or -1. */
+static inline long long memo_find(const Search *s, const uint64_t *key)
+{
+    uint64_t slot = memo_hash(key, s->key_words) & s->memo_mask;
+    for (int way = 0; way < 2; way++, slot ^= 1) {
+        if (s->memo_values[slot] && !memcmp(s->memo_keys + slot * s->key_words, key, s->key_words * 8))
+            return (long long)slot;
+    }
+    return -1;
+}
+
+/* Remember a finished subtree's count, evicting the smaller of the two entries of its bucket if need be. */
+static inline void memo_store(Search *s, const uint64_t *key, u128 count)
+{
+    if (count >= (u128)UINT64_MAX) return;               /* too big to store: it will be counted again */
+    uint64_t slot = memo_hash(key, s->key_words) & s->memo_mask, other = slot ^ 1;
+    if (s->memo_values[slot] && (!s->memo_values[other] || s->memo_values[other] < s->memo_values[slot]))
+        slot = other;
+    memcpy(s->memo_keys + slot * s->key_words, key, s->key_words * 8);
+    s->memo_values[slot] = (uint64_t)count + 1;
+}
+
 /*
  * Run the search until the budget of nodes is spent, a batch of max_batch solutions is recorded
  * (max_batch 0: record nothing, just count), the limit is reached, or the search is over.
@@ -150,6 +207,8 @@ static int run(Search *s, uint64_t budget, int max_batch)
     int *llink = s->llink, *rlink = s->rlink;
     int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *x = s->x;
     int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
+    uint64_t *covered = s->covered;
+    int memo = s->memo_mask && !max_batch && !s->limit && !s->probe, words = s->key_words;
     int l = s->level, i = s->best_item, p, j;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
     int why;
@@ -170,6 +229,20 @@ C2: /* [Enter level l.] */
         if (s->limit && s->count >= s->limit) { why = RAN_LIMIT; s->resume = AT_END; goto out; }
         if (max_batch && s->batch_solutions >= max_batch) { why = RAN_BATCH; s->resume = AT_C8; goto out; }
         goto C8;
+    }
+    if (memo && l >= s->memo_from && s->level_memo[l]) {   /* a state seen before is counted at once */
+        long long slot = memo_find(s, covered);
+        if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
+        if (slot >= 0) {
+            s->level_hits[l]++;
+            u128 add = s->memo_values[slot] - 1;
+            if (s->count > U128_MAX - add) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+            s->count += add;
+            s->memo_hits++;
+            goto C8;
+        }
+        memcpy(s->level_key + (size_t)l * words, covered, words * 8);
+        s->count_before[l] = s->count;
     }
     if (nodes >= stop) { why = RAN_BUDGET; s->resume = AT_C2; goto out; }
     nodes++;
@@ -218,6 +291,8 @@ C6: /* [Try again.] */
     goto C5;
 C7: /* [Backtrack.] */
     UNCOVER(i);
+    if (memo && l >= s->memo_from && s->level_memo[l])
+        memo_store(s, s->level_key + (size_t)l * words, s->count - s->count_before[l]);
 C8: /* [Leave level l.] */
     if (l == 0) { why = RAN_DONE; s->resume = AT_END; goto out; }
     l--;
@@ -274,6 +349,7 @@ static int run_m(Search *s, uint64_t budget, int max_batch)
     int *top = s->top, *ulink = s->ulink, *dlink = s->dlink, *color = s->color, *x = s->x;
     int *bound = s->bound, *slack = s->slack, *ft = s->first_tweak;
     int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
+    uint64_t *covered = s->covered;
     int n = s->n_items, n1 = s->n_primary;
     int l = s->level, i = s->best_item, p, j, skip = 0;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
@@ -407,21 +483,26 @@ static void search_dealloc(Search *s)
     free(s->llink); free(s->rlink); free(s->top); free(s->ulink); free(s->dlink); free(s->color);
     free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
     free(s->path); free(s->tried); free(s->degree);
+    free(s->covered); free(s->memo_keys); free(s->memo_values); free(s->level_key); free(s->count_before);
+    free(s->level_lookups); free(s->level_hits); free(s->level_memo);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo, path)
+/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo, path, memo_slots)
  * starts: int32[n_options + 1] offsets into items/colors; items: int32 item numbers 1..N; colors: int32 >= 0;
  * lower, upper: int32[n_primary], the bounds of the primary items (0 <= lower <= upper, upper >= 1);
- * path: int32 branch indices naming the subproblem (empty: the whole problem). */
+ * path: int32 branch indices naming the subproblem (empty: the whole problem);
+ * memo_slots: entries of the count memo (rounded down to a power of 2; 0: none), used when counting
+ * everything of a problem without colors or bounds. */
 static int search_init(Search *s, PyObject *args, PyObject *kw)
 {
     int n1, n2;
     unsigned long long lim_hi, lim_lo;
     Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0};
     int ok = -1;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
-                          &bp))
+    unsigned long long memo_slots = 0;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*|K", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
+                          &bp, &memo_slots))
         return -1;
     const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf, *lower = blo.buf, *upper = bhi.buf;
     Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
@@ -496,6 +577,30 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         if (s->path[k] < 0) { PyErr_SetString(PyExc_ValueError, "negative branch index in path"); goto done; }
     }
     s->probe = 0; s->probe_result = 0;
+    s->key_words = (n + 2 + 63) / 64;
+    s->covered = calloc(s->key_words, sizeof(uint64_t));
+    if (!s->covered) { PyErr_NoMemory(); goto done; }
+    int colored = 0;
+    for (Py_ssize_t e = 0; e < n_ent; e++) colored |= colors[e] != 0;
+    s->memo_mask = 0; s->memo_hits = 0; s->memo_from = s->path_len > 1 ? s->path_len : 1;
+    if (memo_slots >= 2 && !colored && !s->multiplicities) {
+        uint64_t slots = 1;
+        while (slots * 2 <= memo_slots) slots *= 2;
+        s->memo_keys = calloc(slots * s->key_words, sizeof(uint64_t));
+        s->memo_values = calloc(slots, sizeof(uint64_t));
+        s->level_key = calloc((size_t)depth * s->key_words, sizeof(uint64_t));
+        s->count_before = calloc(depth, sizeof(u128));
+        s->level_lookups = calloc(depth, sizeof(uint32_t));
+        s->level_hits = calloc(depth, sizeof(uint32_t));
+        s->level_memo = malloc(depth);
+        if (!s->memo_keys || !s->memo_values || !s->level_key || !s->count_before || !s->level_lookups ||
+            !s->level_hits || !s->level_memo) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        memset(s->level_memo, 1, depth);
+        s->memo_mask = slots - 1;
+    }
     s->level = 0; s->best_item = 0; s->resume = AT_C2;
     s->count = 0; s->limit = ((u128)lim_hi << 64) | lim_lo;
     s->nodes = s->updates = 0;
@@ -581,6 +686,11 @@ static PyObject *search_get_nodes(Search *s, void *c) { return PyLong_FromUnsign
 static PyObject *search_get_updates(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->updates); }
 static PyObject *search_get_count(Search *s, void *c) { return u128_to_pylong(s->count); }
 static PyObject *search_get_done(Search *s, void *c) { return PyBool_FromLong(s->resume == AT_END); }
+static PyObject *search_get_memo_hits(Search *s, void *c) { return PyLong_FromUnsignedLongLong(s->memo_hits); }
+static PyObject *search_get_memo_slots(Search *s, void *c)
+{
+    return PyLong_FromUnsignedLongLong(s->memo_mask ? s->memo_mask + 1 : 0);
+}
 static PyObject *search_get_fraction(Search *s, void *c) { return PyFloat_FromDouble(fraction_done(s)); }
 
 /* degree(): the branching degree of the node named by the path (-1: a solution; 0: a dead end or no node). */
@@ -607,6 +717,8 @@ static PyGetSetDef search_getset[] = {
     {"solutions_found", (getter)search_get_count, NULL, "Solutions found so far.", NULL},
     {"done", (getter)search_get_done, NULL, "True once the search is over.", NULL},
     {"fraction_done", (getter)search_get_fraction, NULL, "Estimated fraction of the search done.", NULL},
+    {"memo_hits", (getter)search_get_memo_hits, NULL, "Subtrees counted from the memo.", NULL},
+    {"memo_slots", (getter)search_get_memo_slots, NULL, "Entries of the count memo (0: none).", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SearchType = {

@@ -41,9 +41,9 @@ def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
     return leaves + list(frontier)
 
 
-def count_path(arrays: KernelArrays, path: tuple[int, ...]) -> tuple[int, int]:
+def count_path(arrays: KernelArrays, path: tuple[int, ...], memo: bool | int = True) -> tuple[int, int]:
     """(count, nodes) of one subproblem: the task a worker runs."""
-    search = kernel_search(arrays, path=path)
+    search = kernel_search(arrays, path=path, memo=memo)
     return search.count(), search.nodes
 
 
@@ -52,6 +52,7 @@ def count_in_parallel(
     jobs: int | None = None,
     executor: Executor | None = None,
     progress: Progress | None = None,
+    memo: bool | int = True,
 ) -> int:
     """The exact count, from subproblems run on `executor` (default: a pool of `jobs` processes).
 
@@ -61,7 +62,7 @@ def count_in_parallel(
     paths = split(problem, PARTS_PER_WORKER * workers)
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=workers) if own else executor
-    task = partial(count_path, problem.kernel_arrays)
+    task = partial(count_path, problem.kernel_arrays, memo=memo)
     futures: list[Future] = []
     try:
         futures = [pool.submit(task, path) for path in paths]

@@ -41,12 +41,35 @@ Progress = Callable[[int, float], object]  # called with (nodes so far, estimate
 KernelArrays = tuple  # (n_primary, n_secondary, starts, items, colors, lower, upper): what the kernel reads
 
 
-def kernel_search(arrays: KernelArrays, limit: int | None = None, path: Sequence[int] = ()) -> _kernel.Search:
-    """A kernel search over a problem given by its arrays (a small picklable value, for worker processes)."""
+MEMO_BYTES = 64 << 20  # the default memory of the count memo
+
+
+def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
+    """Entries of the count memo: `memo` itself when an int, else as many as fit in MEMO_BYTES."""
+    if memo is False or memo is None:
+        return 0
+    if memo is not True:
+        if memo < 0:
+            raise ValueError(f"the memo size must be non-negative, not {memo}")
+        return int(memo)
+    n_items = arrays[0] + arrays[1]
+    bytes_per_slot = 8 * ((n_items + 2 + 63) // 64 + 1)
+    return min(1 << 20, MEMO_BYTES // bytes_per_slot)
+
+
+def kernel_search(
+    arrays: KernelArrays, limit: int | None = None, path: Sequence[int] = (), memo: bool | int = False
+) -> _kernel.Search:
+    """A kernel search over a problem given by its arrays (a small picklable value, for worker processes).
+
+    `memo` (True, or a number of entries) gives a count with a bounded memo of finished subtrees; it is used
+    only when counting every solution of a problem without colors or bounds.
+    """
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be non-negative, not {limit}")
-    cap = _COUNT_CAP if limit is None else min(limit, _COUNT_CAP)
-    return _kernel.Search(*arrays, cap >> 64, cap & (2**64 - 1), np.asarray(path, dtype=np.int32))
+    cap = 0 if limit is None else min(limit, _COUNT_CAP)  # 0: no limit, for the kernel
+    path = np.asarray(path, dtype=np.int32)
+    return _kernel.Search(*arrays, cap >> 64, cap & (2**64 - 1), path, memo_slots_for(arrays, memo))
 
 
 def _bound_pair(item: Hashable, bound: int | tuple[int, int]) -> tuple[int, int]:
@@ -172,10 +195,12 @@ class ExactCoverProblem:
             options.append([int(c) if c < n1 or row[c] == 1 else Colored(int(c), int(row[c])) for c in cols])
         return cls(range(n1), options, range(n1, n_items))
 
-    def search(self, limit: int | None = None, path: Sequence[int] = ()) -> _kernel.Search:
+    def search(
+        self, limit: int | None = None, path: Sequence[int] = (), memo: bool | int = False
+    ) -> _kernel.Search:
         """A fresh kernel search over this problem (or the subproblem named by `path`, see `split`),
-        stopping after `limit` solutions (None: no limit)."""
-        return kernel_search(self.kernel_arrays, limit, path)
+        stopping after `limit` solutions (None: no limit), with a count memo if `memo` (see `count`)."""
+        return kernel_search(self.kernel_arrays, limit, path, memo)
 
     def count(
         self,
@@ -183,8 +208,14 @@ class ExactCoverProblem:
         progress: Progress | None = None,
         jobs: int | None = None,
         executor: Executor | None = None,
+        memo: bool | int = True,
     ) -> int:
         """The exact number of solutions (at most `limit`), without materializing them.
+
+        `memo` remembers the counts of finished subtrees keyed by the exact set of covered items (a
+        problem without colors or bounds has the same subtree below the same covered set), in a table of
+        fixed size: True for the default (at most 64 MiB), an int for that many entries, False for the raw
+        search that visits every node.
 
         With `jobs` > 1 or an `executor` (a `concurrent.futures.Executor`, e.g. a Dask client's
         `get_executor()`), the problem is split into subproblems counted in parallel; with `jobs` alone
@@ -198,10 +229,10 @@ class ExactCoverProblem:
                 raise ValueError("a limit cannot be combined with a parallel count")
             from dlx_latin.exact_cover.parallel import count_in_parallel
 
-            return count_in_parallel(self, jobs, executor, progress)
+            return count_in_parallel(self, jobs, executor, progress, memo)
         if limit == 0:
             return 0
-        return self.search(limit).count(progress)
+        return self.search(limit, memo=memo).count(progress)
 
     def solutions(self, limit: int | None = None) -> Iterator[tuple[int, ...]]:
         """Stream the solutions (at most `limit`), each a sorted tuple of option indices."""

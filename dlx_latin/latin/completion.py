@@ -155,17 +155,20 @@ def count_completions(
     jobs: int | None = None,
     executor: Executor | None = None,
     progress: Progress | None = None,
+    memo: bool | int = True,
 ) -> int:
-    """The exact number of Latin boards completing `pb` (0 if it is not partial Latin), at most `limit`."""
+    """The exact number of Latin boards completing `pb` (0 if it is not partial Latin), at most `limit`.
+
+    `memo` is the engine's count memo (see `ExactCoverProblem.count`); False visits every node."""
     if not pb.is_partial_latin():
         return 0
     if pb.clues or limit is not None:
-        return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor)
+        return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor, memo)
     parts = _fixed_first_asterism(pb.board, pb.multiset)
     total = 0
     for i, part in enumerate(parts):
         scaled = None if progress is None else _scaled(progress, i, len(parts))
-        total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor)
+        total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor, memo)
     return total * label_group_order(pb.multiset)
 
 

@@ -1,0 +1,53 @@
+"""The count memo: memoized, raw and tiny-table counts agree on every oracle and on random problems."""
+
+import pytest
+from hypothesis import given, settings
+from oracles import brute_force_solutions
+from test_exact_cover_properties import problems
+
+from dlx_latin.exact_cover.classic import latin_square, queens
+from dlx_latin.exact_cover.parallel import split
+
+ORACLES = [
+    ("queens 8", lambda: queens(8), 92),
+    ("queens 10", lambda: queens(10), 724),
+    ("latin 5", lambda: latin_square(5), 161_280),
+    ("reduced latin 6", lambda: latin_square(6, fix="reduced"), 9408),
+    ("latin 6, first row", lambda: latin_square(6, fix="row"), 1_128_960),
+    ("sudoku 4x4", lambda: latin_square(4, box=(2, 2)), 288),
+    ("sudoku 6x6, first row", lambda: latin_square(6, box=(2, 3), fix="row"), 39_168),
+]
+
+
+@pytest.mark.parametrize("name, make, expected", ORACLES, ids=[o[0] for o in ORACLES])
+def test_memo_raw_and_tiny_tables_agree(name, make, expected):
+    p = make()
+    for memo in (False, True, 2, 64, 1 << 12):
+        assert p.count(memo=memo) == expected, memo
+
+
+def test_memo_is_used_and_saves_nodes():
+    p = latin_square(6, fix="row")
+    raw, memo = p.search(memo=False), p.search(memo=True)
+    assert raw.count() == memo.count() == 1_128_960
+    assert memo.memo_hits > 0 and memo.nodes < raw.nodes / 5
+    assert raw.memo_slots == 0 and memo.memo_slots >= 1 << 10
+
+
+def test_memo_is_off_for_colors_bounds_limits_and_enumeration():
+    assert latin_square(4, multiset=[1, 1, 2, 2]).search(memo=True).memo_slots == 0
+    search = latin_square(5).search(limit=100, memo=True)
+    assert search.count() == 100 and search.memo_hits == 0
+    assert len(set(latin_square(4).solutions())) == 576
+
+
+def test_memo_with_subproblem_paths():
+    p = latin_square(6, fix="row")
+    assert sum(p.search(path=q, memo=True).count() for q in split(p, 30)) == 1_128_960
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems(colors=False))
+def test_memo_counts_match_brute_force(p):
+    expected = len(brute_force_solutions(p))
+    assert p.count(memo=True) == p.count(memo=2) == p.count(memo=False) == expected

@@ -8,6 +8,8 @@ dlx-latin runs `dlx-latin xc count FILE` on a DLX file written beforehand; the p
 from `dlx_latin.exact_cover.classic`, converted to their input: `exact-cover` (get_solution_count, a C
 Algorithm X without secondary items, so each secondary item gets a slack row of its own, which keeps the
 count) and `xcover` (numba dancing cells, counting its solution generator; its first call compiles).
+`dlx-latin` counts with its memo of finished subtrees (the default); `--no-memo` is the raw search that
+visits every node, as the peers do.
 Neither peer has multiplicities, so the multiset instance is ours alone. Peak memory is each process's
 maximum resident set.  Ratios are peer time / dlx-latin time, from the same run.
 """
@@ -23,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlx_latin.exact_cover.classic import latin_square, queens
+from dlx_latin.exact_cover.classic import latin_square, pentominoes, queens
 from dlx_latin.formats.dlx import write_dlx
 
 INSTANCES = {
@@ -31,13 +33,15 @@ INSTANCES = {
     "sudoku 4x4": (lambda: latin_square(4, box=(2, 2)), 288, False),
     "10 queens": (lambda: queens(10), 724, False),
     "12 queens": (lambda: queens(12), 14_200, False),
+    "13 queens": (lambda: queens(13), 73_712, False),
+    "pentominoes 6x10": (lambda: pentominoes(6, 10), 9_356, False),
     "reduced latin 6": (lambda: latin_square(6, fix="reduced"), 9_408, False),
     "latin 5": (lambda: latin_square(5), 161_280, False),
     "latin 6, first row fixed": (lambda: latin_square(6, fix="row"), 1_128_960, False),
     "latin 6 {1,1,1,2,2,2}": (lambda: latin_square(6, multiset=[1, 1, 1, 2, 2, 2]), 297_200, False),
     "reduced latin 7": (lambda: latin_square(7, fix="reduced"), 16_942_080, True),
 }
-TOOLS = ["dlx-latin", "dlx-latin --jobs 2", "exact-cover", "xcover"]
+TOOLS = ["dlx-latin", "dlx-latin --no-memo", "dlx-latin --jobs 2", "exact-cover", "xcover"]
 
 
 def run_peer(tool: str, name: str) -> int:
@@ -103,8 +107,10 @@ def main() -> None:
         f"{platform.python_version()}; command: python benchmarks/peers.py{' --quick' if args.quick else ''}"
     )
     print()
-    print("| instance | count | " + " | ".join(TOOLS) + " | exact-cover / ours | xcover / ours |")
-    print("|---" * (len(TOOLS) + 4) + "|")
+    pairs = [("exact-cover", "dlx-latin"), ("exact-cover", "dlx-latin --no-memo"), ("xcover", "dlx-latin")]
+    heads = ["exact-cover / ours", "exact-cover / ours raw", "xcover / ours"]
+    print("| instance | count | " + " | ".join(TOOLS) + " | " + " | ".join(heads) + " |")
+    print("|---" * (len(TOOLS) + 2 + len(heads)) + "|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, (build, expected, long) in INSTANCES.items():
             if long and args.quick:
@@ -130,10 +136,7 @@ def main() -> None:
                     continue
                 times[tool] = seconds
                 cells.append(f"{seconds:.2f} s, {peak:.0f} MiB")
-            ratios = [
-                f"{times[peer] / times['dlx-latin']:.1f}×" if peer in times and "dlx-latin" in times else "—"
-                for peer in ("exact-cover", "xcover")
-            ]
+            ratios = [f"{times[a] / times[b]:.1f}×" if a in times and b in times else "—" for a, b in pairs]
             print(
                 f"| {name} | {expected:,} | " + " | ".join(cells) + " | " + " | ".join(ratios) + " |",
                 flush=True,

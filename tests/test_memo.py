@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from oracles import brute_force_solutions
 from test_exact_cover_properties import problems
 
-from dlx_latin.exact_cover.classic import latin_square, queens
+from dlx_latin.exact_cover.classic import latin_square, pentominoes, queens
 from dlx_latin.exact_cover.parallel import split
 
 ORACLES = [
@@ -51,3 +51,13 @@ def test_memo_with_subproblem_paths():
 def test_memo_counts_match_brute_force(p):
     expected = len(brute_force_solutions(p))
     assert p.count(memo=True) == p.count(memo=2) == p.count(memo=False) == expected
+
+
+def test_pentomino_boxes():
+    assert pentominoes(3, 20).count() == 8  # 2 tilings up to the box's 4 symmetries
+    assert pentominoes(3, 20).count(memo=False) == 8
+
+
+@pytest.mark.slow
+def test_pentomino_6x10():
+    assert pentominoes(6, 10).count() == 9356  # 2,339 up to symmetry

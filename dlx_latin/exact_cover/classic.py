@@ -69,3 +69,49 @@ def latin_square(
     cells = [f"p{r}_{c}" for r in range(n) for c in range(n)]
     bounds = {line: m[int(line.rsplit("_", 1)[1])] for line in lines} if len(m) < n else None
     return ExactCoverProblem(cells + lines, options, bounds=bounds)
+
+
+PENTOMINOES = {
+    "F": (".XX", "XX.", ".X."),
+    "I": ("XXXXX",),
+    "L": ("X.", "X.", "X.", "XX"),
+    "N": (".X", ".X", "XX", "X."),
+    "P": ("XX", "XX", "X."),
+    "T": ("XXX", ".X.", ".X."),
+    "U": ("X.X", "XXX"),
+    "V": ("X..", "X..", "XXX"),
+    "W": ("X..", "XX.", ".XX"),
+    "X": (".X.", "XXX", ".X."),
+    "Y": (".X", "XX", ".X", ".X"),
+    "Z": ("XX.", ".X.", ".XX"),
+}
+
+
+def _orientations(picture: tuple[str, ...]) -> set[tuple[tuple[int, int], ...]]:
+    """The distinct rotations and reflections of a piece, each as sorted cells shifted to the origin."""
+    cells = [(r, c) for r, row in enumerate(picture) for c, x in enumerate(row) if x == "X"]
+    shapes = set()
+    for _ in range(2):
+        for _ in range(4):
+            cells = [(c, -r) for r, c in cells]
+            r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+            shapes.add(tuple(sorted((r - r0, c - c0) for r, c in cells)))
+        cells = [(r, -c) for r, c in cells]
+    return shapes
+
+
+def pentominoes(rows: int = 6, cols: int = 10) -> ExactCoverProblem:
+    """Tilings of a rows x cols box by the 12 pentominoes: a primary item per piece and per cell.
+
+    >>> pentominoes(3, 20).count()  # 2 tilings up to symmetry, times the box's 4 symmetries
+    8
+    """
+    options = []
+    for name, picture in PENTOMINOES.items():
+        for shape in sorted(_orientations(picture)):
+            height, width = max(r for r, _ in shape) + 1, max(c for _, c in shape) + 1
+            for r in range(rows - height + 1):
+                for c in range(cols - width + 1):
+                    options.append([name] + [f"{r + dr}_{c + dc}" for dr, dc in shape])
+    cells = [f"{r}_{c}" for r in range(rows) for c in range(cols)]
+    return ExactCoverProblem(list(PENTOMINOES) + cells, options)

@@ -6,8 +6,10 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 
+from dlx_latin.errors import UserInputError
 
-class SchedulerError(RuntimeError):
+
+class SchedulerError(UserInputError):
     """The Dask scheduler cannot be used: not installed, unreachable, or without workers."""
 
 

@@ -1,26 +1,13 @@
-"""The exceptions that mean "the input is wrong": the CLI turns them into one line on stderr and exit 1."""
+"""The base of every "the input is wrong" exception: the CLI turns it into one line on stderr and exit 1.
 
-from dlx_latin.boards import InvalidBoardError
-from dlx_latin.distributed import SchedulerError
-from dlx_latin.exact_cover import InvalidProblemError
-from dlx_latin.formats.dlx import DLXFormatError
-from dlx_latin.formats.grid import GridStringError
-from dlx_latin.formats.puzzle import PuzzleFormatError
-from dlx_latin.latin import InvalidCluesError, InvalidMultisetError
+Each module defines its own specific exceptions (InvalidProblemError, DLXFormatError, InvalidBoardError, ...)
+as subclasses, so a caller may catch the specific one or all of them at once.
+"""
 
 
-class InputFileError(ValueError):
+class UserInputError(ValueError):
+    """Bad input: a malformed file, an impossible board, an unknown label, a wrong multiset size, ..."""
+
+
+class InputFileError(UserInputError):
     """A file that cannot be read at all (missing, unreadable, not text)."""
-
-
-UserInputError = (
-    InvalidProblemError,
-    DLXFormatError,
-    InputFileError,
-    SchedulerError,
-    InvalidBoardError,
-    InvalidMultisetError,
-    InvalidCluesError,
-    PuzzleFormatError,
-    GridStringError,
-)

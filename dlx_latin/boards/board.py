@@ -16,8 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from dlx_latin.errors import UserInputError
 
-class InvalidBoardError(ValueError):
+
+class InvalidBoardError(UserInputError):
     """A board that cannot be built, or a spec that names no board: the message names the culprit."""
 
 

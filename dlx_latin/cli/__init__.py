@@ -6,28 +6,47 @@ Data goes to stdout; warnings, statistics and errors go to stderr, one line each
 
 from __future__ import annotations
 
+import importlib
 import sys
 import warnings
 
 import click
 
 from dlx_latin import __version__
-from dlx_latin.cli.latin import boards, check, convert, count, info, solve
-from dlx_latin.cli.xc import xc
 from dlx_latin.errors import UserInputError
 
+# command name -> module defining it; a command's module is imported only when it runs, so that
+# `dlx-latin xc count` starts without loading the board families (and numpy)
+COMMANDS = {
+    "boards": "dlx_latin.cli.latin",
+    "info": "dlx_latin.cli.latin",
+    "count": "dlx_latin.cli.latin",
+    "solve": "dlx_latin.cli.latin",
+    "check": "dlx_latin.cli.latin",
+    "convert": "dlx_latin.cli.latin",
+    "xc": "dlx_latin.cli.xc",
+}
 
-@click.group()
+
+class LazyGroup(click.Group):
+    """A group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        return getattr(importlib.import_module(COMMANDS[name]), name)
+
+
+@click.group(cls=LazyGroup)
 @click.version_option(__version__, prog_name="dlx-latin")
 def cli() -> None:
     """Count, enumerate and solve Latin boards and exact-cover problems.
 
     BOARD is a spec such as latin:5, sudoku:2x3, hexagon:3 (see `dlx-latin boards`) or a board JSON file.
     """
-
-
-for command in (boards, info, count, solve, check, convert, xc):
-    cli.add_command(command)
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:

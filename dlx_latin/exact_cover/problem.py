@@ -11,19 +11,19 @@ Solutions are reported as sorted tuples of option indices.
 from __future__ import annotations
 
 import operator
+from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, NamedTuple
 
-import numpy as np
-
+from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import _kernel
 
 BATCH_SIZE = 1024
 _COUNT_CAP = (1 << 128) - 1
 
 
-class InvalidProblemError(ValueError):
+class InvalidProblemError(UserInputError):
     """An exact-cover problem that cannot be built: the message names the culprit."""
 
 
@@ -57,6 +57,11 @@ def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
     return min(1 << 20, MEMO_BYTES // bytes_per_slot)
 
 
+def _int32(values: Iterable[int]) -> array:
+    """A buffer of C ints for the kernel (numpy stays out of the import path of the command line)."""
+    return array("i", values)
+
+
 def kernel_search(
     arrays: KernelArrays, limit: int | None = None, path: Sequence[int] = (), memo: bool | int = False
 ) -> _kernel.Search:
@@ -68,7 +73,7 @@ def kernel_search(
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be non-negative, not {limit}")
     cap = 0 if limit is None else min(limit, _COUNT_CAP)  # 0: no limit, for the kernel
-    path = np.asarray(path, dtype=np.int32)
+    path = _int32(path)
     return _kernel.Search(*arrays, cap >> 64, cap & (2**64 - 1), path, memo_slots_for(arrays, memo))
 
 
@@ -126,8 +131,8 @@ class ExactCoverProblem:
             index[item] = number
         n1 = len(self.primary)
         self.bounds: dict[Hashable, tuple[int, int]] = {}
-        lower = np.ones(n1, dtype=np.int32)
-        upper = np.ones(n1, dtype=np.int32)
+        lower = _int32([1] * n1)
+        upper = _int32([1] * n1)
         for item, bound in (bounds or {}).items():
             u, v = _bound_pair(item, bound)
             number = index.get(item)
@@ -141,7 +146,7 @@ class ExactCoverProblem:
                 self.bounds[item] = (u, v)
             lower[number - 1], upper[number - 1] = u, v
         color_ids: dict[Hashable, int] = {}
-        starts = np.zeros(len(self.options) + 1, dtype=np.int32)
+        starts = _int32([0] * (len(self.options) + 1))
         items: list[int] = []
         colors: list[int] = []
         for k, option in enumerate(self.options):
@@ -165,8 +170,8 @@ class ExactCoverProblem:
             n1,
             len(self.secondary),
             starts,
-            np.asarray(items, dtype=np.int32),
-            np.asarray(colors, dtype=np.int32),
+            _int32(items),
+            _int32(colors),
             lower,
             upper,
         )
@@ -178,6 +183,8 @@ class ExactCoverProblem:
         The first `n_primary` columns (all, by default) are primary.  A nonzero entry puts the item in the
         option; on a secondary column, a value v >= 2 also gives the item the color v.
         """
+        import numpy as np  # only this constructor needs it
+
         m = np.asarray(matrix)
         if m.ndim != 2:
             raise InvalidProblemError(f"a matrix of options must be 2-D, not {m.ndim}-D")

@@ -14,10 +14,11 @@ import warnings
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import Colored, ExactCoverProblem, InvalidProblemError
 
 
-class DLXFormatError(ValueError):
+class DLXFormatError(UserInputError):
     """A malformed DLX file; `line` is the 1-based line number of the culprit (0 for the file as a whole)."""
 
     def __init__(self, line: int, message: str) -> None:

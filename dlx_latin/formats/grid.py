@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import string
 
+from dlx_latin.errors import UserInputError
 from dlx_latin.latin.multiset import Label, Multiset
 
 EMPTY = ".-_"
 _DIGITS36 = string.digits + string.ascii_uppercase
 
 
-class GridStringError(ValueError):
+class GridStringError(UserInputError):
     """A grid string that does not fit the board or the multiset."""
 
 

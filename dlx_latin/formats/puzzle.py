@@ -20,13 +20,14 @@ from typing import Any
 
 from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.boards.board import InvalidBoardError
+from dlx_latin.errors import UserInputError
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 
 FORMAT, VERSION = "dlx-latin", 1
 
 
-class PuzzleFormatError(ValueError):
+class PuzzleFormatError(UserInputError):
     """A puzzle file that cannot be read: the message names the field and what is wrong."""
 
 

@@ -8,8 +8,10 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from dlx_latin.errors import UserInputError
 
-class InvalidMultisetError(ValueError):
+
+class InvalidMultisetError(UserInputError):
     """A multiset that is malformed or does not fit the board."""
 
 

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from dlx_latin.boards.board import Board
+from dlx_latin.errors import UserInputError
 from dlx_latin.latin.multiset import InvalidMultisetError, Label, Multiset
 
 
-class InvalidCluesError(ValueError):
+class InvalidCluesError(UserInputError):
     """Clues that cannot be placed: a point off the board, or a label not in the multiset."""
 
 

@@ -725,6 +725,26 @@ static PyObject *search_get_memo_slots(Search *s, void *c)
 }
 static PyObject *search_get_fraction(Search *s, void *c) { return PyFloat_FromDouble(fraction_done(s)); }
 
+/* take_memo(other): move the count memo of another search of the same problem into this fresh one.  Keys
+ * are whole covered-item sets, so a count remembered under one subproblem is right under any other. */
+static PyObject *search_take_memo(Search *s, PyObject *arg)
+{
+    if (!PyObject_TypeCheck(arg, Py_TYPE(s))) {
+        PyErr_SetString(PyExc_TypeError, "take_memo() needs another Search");
+        return NULL;
+    }
+    Search *other = (Search *)arg;
+    if (other == s || !other->memo_mask || !s->memo_wanted || s->key_words != other->key_words ||
+        s->n_items != other->n_items || s->nodes)
+        Py_RETURN_FALSE;
+    free(s->memo_keys); free(s->memo_values);
+    s->memo_keys = other->memo_keys; s->memo_values = other->memo_values;
+    s->memo_mask = other->memo_mask; s->memo_wanted = other->memo_mask + 1;
+    other->memo_keys = other->memo_values = NULL;
+    other->memo_mask = 0;
+    Py_RETURN_TRUE;
+}
+
 /* degree(): the branching degree of the node named by the path (-1: a solution; 0: a dead end or no node). */
 static PyObject *search_degree(Search *s, PyObject *unused)
 {
@@ -741,6 +761,7 @@ static PyMethodDef search_methods[] = {
     {"count", (PyCFunction)search_count, METH_VARARGS, "Run to the end (or the limit); return the count."},
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS, "Up to n more solutions."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},
+    {"take_memo", (PyCFunction)search_take_memo, METH_O, "Adopt the count memo of a finished search."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef search_getset[] = {

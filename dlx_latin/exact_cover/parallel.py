@@ -8,6 +8,7 @@ problem's arrays.  Forced moves cost nothing: a node with one branch is followed
 from __future__ import annotations
 
 import os
+import uuid
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from functools import partial
@@ -41,10 +42,23 @@ def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
     return leaves + list(frontier)
 
 
-def count_path(arrays: KernelArrays, path: tuple[int, ...], memo: bool | int = True) -> tuple[int, int]:
-    """(count, nodes) of one subproblem: the task a worker runs."""
+_previous: dict[str, object] = {}  # per worker process: the last search of each problem, for its memo
+
+
+def count_path(
+    arrays: KernelArrays, path: tuple[int, ...], memo: bool | int = True, problem_id: str = ""
+) -> tuple[int, int]:
+    """(count, nodes) of one subproblem: the task a worker runs.  A worker hands the count memo of its
+    previous subproblem of the same problem (`problem_id`) to the next one: memo keys are whole states."""
     search = kernel_search(arrays, path=path, memo=memo)
-    return search.count(), search.nodes
+    donor = _previous.pop(problem_id, None) if problem_id else None  # pop: safe with Dask's worker threads
+    if donor is not None:
+        search.take_memo(donor)
+    count = search.count()
+    if problem_id and memo:
+        _previous.clear()  # keep one problem's memo per worker, not every problem's
+        _previous[problem_id] = search
+    return count, search.nodes
 
 
 def count_in_parallel(
@@ -62,7 +76,7 @@ def count_in_parallel(
     paths = split(problem, PARTS_PER_WORKER * workers)
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=workers) if own else executor
-    task = partial(count_path, problem.kernel_arrays, memo=memo)
+    task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=uuid.uuid4().hex)
     futures: list[Future] = []
     try:
         futures = [pool.submit(task, path) for path in paths]

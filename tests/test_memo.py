@@ -61,3 +61,16 @@ def test_pentomino_boxes():
 @pytest.mark.slow
 def test_pentomino_6x10():
     assert pentominoes(6, 10).count() == 9356  # 2,339 up to symmetry
+
+
+def test_a_memo_handed_between_subproblems_keeps_counts_exact():
+    p = latin_square(6, fix="row")
+    previous, total, handed = None, 0, 0
+    for path in split(p, 12):
+        search = p.search(path=path, memo=True)
+        if previous is not None:
+            handed += search.take_memo(previous)
+        total += search.count()
+        previous = search
+    assert total == 1_128_960
+    assert handed > 0 and previous.memo_hits > 0

@@ -1,23 +1,11 @@
 """`dlx-latin boards|info|count|solve|check` as a user runs them."""
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli import EXAMPLES, run_cli
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "dlx_latin", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-    )
+run = run_cli
 
 
 def data(*args: str) -> dict:

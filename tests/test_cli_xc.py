@@ -4,22 +4,11 @@ import json
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from cli import EXAMPLES, run_cli
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "dlx_latin", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        stdin=None if stdin is not None else subprocess.DEVNULL,
-    )
+run = run_cli
 
 
 def test_console_script_counts_the_readme_example():

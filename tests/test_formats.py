@@ -1,11 +1,10 @@
 """Puzzle files: native JSON, grid strings and ipuz Sudoku, round trips and errors."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli import run_cli
 
 from dlx_latin.boards import board_from_spec
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
@@ -103,15 +102,7 @@ def test_grid_strings():
 
 
 def test_cli_convert_round_trip(tmp_path):
-    def run(*args):
-        return subprocess.run(
-            [sys.executable, "-m", "dlx_latin", *args],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            stdin=subprocess.DEVNULL,
-        )
-
+    run = run_cli
     out = run("convert", str(EXAMPLES / "sudoku-fig1.json"), "--to", "ipuz")
     assert out.returncode == 0
     ipuz = tmp_path / "fig1.ipuz"

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_solutions
@@ -83,21 +84,14 @@ def test_limit_and_jobs_do_not_mix():
 
 
 def test_cli_jobs_and_progress_keep_stdout_clean():
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "dlx_latin",
-            "xc",
-            "count",
-            str(EXAMPLES / "latin6-111222.dlx"),
-            "--jobs",
-            "2",
-            "--json",
-            "--progress",
-        ],
-        capture_output=True,
-        text=True,
+    out = run_cli(
+        "xc",
+        "count",
+        str(EXAMPLES / "latin6-111222.dlx"),
+        "--jobs",
+        "2",
+        "--json",
+        "--progress",
         timeout=60,
     )
     assert out.returncode == 0 and json.loads(out.stdout) == {"count": 297_200}
@@ -156,19 +150,12 @@ def _free_port() -> int:
 
 def test_unreachable_scheduler_is_a_one_line_error():
     start = time.monotonic()
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "dlx_latin",
-            "xc",
-            "count",
-            str(EXAMPLES / "queens8.dlx"),
-            "--scheduler",
-            f"tcp://127.0.0.1:{_free_port()}",
-        ],
-        capture_output=True,
-        text=True,
+    out = run_cli(
+        "xc",
+        "count",
+        str(EXAMPLES / "queens8.dlx"),
+        "--scheduler",
+        f"tcp://127.0.0.1:{_free_port()}",
         timeout=60,
     )
     assert out.returncode == 1 and out.stdout == ""
@@ -190,20 +177,13 @@ def test_count_on_a_dask_local_cluster():
             assert (
                 latin_square(6, multiset=[1, 1, 1, 2, 2, 2]).count(jobs=workers, executor=executor) == 297_200
             )
-        out = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "dlx_latin",
-                "xc",
-                "count",
-                str(EXAMPLES / "latin5.dlx"),
-                "--scheduler",
-                cluster.scheduler_address,
-                "--json",
-            ],
-            capture_output=True,
-            text=True,
+        out = run_cli(
+            "xc",
+            "count",
+            str(EXAMPLES / "latin5.dlx"),
+            "--scheduler",
+            cluster.scheduler_address,
+            "--json",
             timeout=90,
         )
         assert out.returncode == 0, out.stderr

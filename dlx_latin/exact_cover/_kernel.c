@@ -172,6 +172,20 @@ static int record_solution(Search *s, int level)
     return 0;
 }
 
+#define GO_ON 100
+
+/* Visit the solution x_0..x_{l-1}: count it (and record it when batching); GO_ON unless the run must stop. */
+static inline int visit(Search *s, int l, int max_batch)
+{
+    if (s->probe) { s->probe_result = -1; s->resume = AT_END; return RAN_PROBE; }
+    if (s->count == U128_MAX) { s->resume = AT_END; return RAN_OVERFLOW; }
+    s->count++;
+    if (max_batch && record_solution(s, l) < 0) { s->resume = AT_END; return -1; }
+    if (s->limit && s->count >= s->limit) { s->resume = AT_END; return RAN_LIMIT; }
+    if (max_batch && s->batch_solutions >= max_batch) { s->resume = AT_C8; return RAN_BATCH; }
+    return GO_ON;
+}
+
 /* ---- the memo ------------------------------------------------------------------------------------- */
 
 #define MEMO_TRIAL 4096u
@@ -249,12 +263,7 @@ static int run(Search *s, uint64_t budget, int max_batch)
 C2: /* [Enter level l.] */
     if (rlink[0] == 0) {                                   /* every primary item is covered: visit */
         if (l < path_len) goto C8;                         /* the path runs past a solution: no such node */
-        if (s->probe) { s->probe_result = -1; why = RAN_PROBE; s->resume = AT_END; goto out; }
-        if (s->count == U128_MAX) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
-        s->count++;
-        if (max_batch && record_solution(s, l) < 0) { why = -1; s->resume = AT_END; goto out; }
-        if (s->limit && s->count >= s->limit) { why = RAN_LIMIT; s->resume = AT_END; goto out; }
-        if (max_batch && s->batch_solutions >= max_batch) { why = RAN_BATCH; s->resume = AT_C8; goto out; }
+        if ((why = visit(s, l, max_batch)) != GO_ON) goto out;
         goto C8;
     }
     if (memo && l >= s->memo_from) {                       /* a state seen before is counted at once */
@@ -397,12 +406,7 @@ static int run_m(Search *s, uint64_t budget, int max_batch)
 M2: /* [Enter level l.] */
     if (rlink[0] == 0) {
         if (l < path_len) goto M9;                         /* the path runs past a solution: no such node */
-        if (s->probe) { s->probe_result = -1; why = RAN_PROBE; s->resume = AT_END; goto out; }
-        if (s->count == U128_MAX) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
-        s->count++;
-        if (max_batch && record_solution(s, l) < 0) { why = -1; s->resume = AT_END; goto out; }
-        if (s->limit && s->count >= s->limit) { why = RAN_LIMIT; s->resume = AT_END; goto out; }
-        if (max_batch && s->batch_solutions >= max_batch) { why = RAN_BATCH; s->resume = AT_C8; goto out; }
+        if ((why = visit(s, l, max_batch)) != GO_ON) goto out;
         goto M9;
     }
     if (nodes >= stop) { why = RAN_BUDGET; s->resume = AT_C2; goto out; }

@@ -418,6 +418,7 @@ M2: /* [Enter level l.] */
             int b = bound[k], sl = slack[k] < b ? slack[k] : b, len = nd[k].top, t = len + sl - b + 1;
             if (t < best || (t == best && (sl < best_s || (sl == best_s && len > best_len)))) {
                 best = t; best_s = sl; best_len = len; i = k;
+                if (best <= 1) break;                      /* forced (or dead): no rival can do better */
             }
         }
         if (s->probe && l == path_len) {

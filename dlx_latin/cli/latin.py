@@ -90,7 +90,7 @@ def boards(as_json: bool) -> None:
 @click.argument("board", metavar="BOARD")
 @json_option
 def info(board: str, as_json: bool) -> None:
-    """The structure of a BOARD: points, asterisms, k and asterisms per point."""
+    """The structure of a BOARD: points, asterisms, k, asterisms per point and its group orders."""
     b = board_from_spec(board)
     data = {
         "name": b.name,
@@ -101,13 +101,20 @@ def info(board: str, as_json: bool) -> None:
     }
     if b.shape:
         data["shape"] = list(b.shape)
+    from symmetry import automorphism_group, geometric_group  # the symmetry layer sits above the core
+
+    data["automorphism_group_order"] = int(automorphism_group(b).order())
+    geometric = geometric_group(b)
+    if geometric is not None:
+        data["geometric_group_order"] = int(geometric.order())
     if as_json:
         click.echo(json.dumps(data))
         return
     r = sorted(set(b.asterisms_per_point))
     click.echo(
         f"{b.name}: {b.n_points} points, {len(b.asterisms)} asterisms of {b.asterism_size}, "
-        f"r = {', '.join(map(str, r))}"
+        f"r = {', '.join(map(str, r))}; automorphism group order {data['automorphism_group_order']}"
+        + (f", geometric group order {data['geometric_group_order']}" if geometric is not None else "")
     )
 
 

@@ -1,5 +1,13 @@
 """Symmetry groups acting on boards: constellation automorphisms and geometric isometries."""
 
+from symmetry.canonical import CanonicalForm, canonical_form, group_elements
 from symmetry.groups import automorphism_group, geometric_group, maps_asterisms
 
-__all__ = ["automorphism_group", "geometric_group", "maps_asterisms"]
+__all__ = [
+    "CanonicalForm",
+    "automorphism_group",
+    "canonical_form",
+    "geometric_group",
+    "group_elements",
+    "maps_asterisms",
+]

@@ -41,19 +41,16 @@ def group_elements(group: PermutationGroup) -> np.ndarray:
     return np.array([g.array_form for g in group.generate()], dtype=np.int64)
 
 
-def _rename(indices: np.ndarray, classes: Sequence[int], members: dict[int, list[int]]) -> tuple[int, ...]:
-    """Rename labels (as indices) within each multiplicity class by order of first appearance; `members`
-    lists each class's label indices in order."""
-    mapping: dict[int, int] = {}
-    taken: dict[int, int] = {}
-    out = []
-    for x in indices.tolist():
-        if x not in mapping:
-            c = classes[x]
-            mapping[x] = members[c][taken.get(c, 0)]
-            taken[c] = taken.get(c, 0) + 1
-        out.append(mapping[x])
-    return tuple(out)
+def _renamed(images: np.ndarray, members: list[list[int]]) -> np.ndarray:
+    """Each row of label indices with its labels renamed, within each multiplicity class (`members`: the
+    classes' label indices in order), by order of first appearance in the row."""
+    k = sum(len(m) for m in members)
+    first = np.argmax(images[:, :, None] == np.arange(k)[None, None, :], axis=1)  # rows x labels
+    name = np.empty_like(first)
+    for group in members:
+        ranks = np.argsort(np.argsort(first[:, group], axis=1, kind="stable"), axis=1, kind="stable")
+        name[:, group] = np.asarray(group)[ranks]
+    return np.take_along_axis(name, images, axis=1)
 
 
 def canonical_form(labelling: Sequence[Label], multiset: Multiset, elements: np.ndarray) -> CanonicalForm:
@@ -67,16 +64,15 @@ def canonical_form(labelling: Sequence[Label], multiset: Multiset, elements: np.
     """
     index = {label: k for k, label in enumerate(multiset.labels)}
     values = np.array([index[x] for x in labelling], dtype=np.int64)
-    classes = multiset.counts
-    members: dict[int, list[int]] = {}
-    for k, c in enumerate(classes):
-        members.setdefault(c, []).append(k)
+    classes: dict[int, list[int]] = {}
+    for k, c in enumerate(multiset.counts):
+        classes.setdefault(c, []).append(k)
+    members = list(classes.values())
     inverse = np.argsort(elements, axis=1)  # image of the labelling under g: value at q is L[g^-1(q)]
-    images = values[inverse]
-    renamed = [_rename(row, classes, members) for row in images]
-    best = min(renamed)
-    own = _rename(values, classes, members)
-    stabilizer = sum(1 for r in renamed if r == own)
-    label_order = math.prod(math.factorial(len(group)) for group in members.values())
+    renamed = _renamed(values[inverse], members)
+    best = renamed[np.lexsort(renamed.T[::-1])[0]]
+    own = _renamed(values[None, :], members)[0]
+    stabilizer = int(np.all(renamed == own, axis=1).sum())
+    label_order = math.prod(math.factorial(len(group)) for group in members)
     orbit = len(elements) * label_order // stabilizer
     return CanonicalForm(tuple(multiset.labels[k] for k in best), stabilizer, orbit)

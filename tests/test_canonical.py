@@ -73,3 +73,38 @@ def test_stabilizer_of_a_symmetric_square():
     cyclic = [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3]  # symmetric about the main diagonal
     form = canonical_form(cyclic, m, group_elements(geometric_group(board)))
     assert form.stabilizer_order >= 2 and form.orbit_size == 8 * 24 // form.stabilizer_order
+
+
+def test_counts_up_to_symmetry_match_published_numbers():
+    from symmetry import count_up_to_symmetry
+
+    assert count_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x2"))) == 2  # essentially different 4x4
+    assert count_up_to_symmetry(PartialBoard(board_from_spec("latin:4"))) == 2  # A040082(4): isotopy classes
+    assert count_up_to_symmetry(PartialBoard(board_from_spec("latin:3"))) == 1
+
+
+def test_up_to_symmetry_against_union_find_under_automorphisms():
+    from symmetry import automorphism_group, classes_up_to_symmetry
+
+    for spec, multiset in [
+        ("latin:4", None),
+        ("latin:4", "1,1,2,2"),
+        ("sudoku:2x2", None),
+        ("diagonal:4", None),
+    ]:
+        board = board_from_spec(spec)
+        m = Multiset.parse(multiset) if multiset else Multiset.default(board.asterism_size)
+        every = [tuple(x) for x in completions(PartialBoard(board, m))]
+        generators = [g.array_form for g in automorphism_group(board).generators]
+        assert len(classes_up_to_symmetry(PartialBoard(board, m))) == orbits_by_union_find(
+            every, generators, m
+        )
+
+
+def test_up_to_symmetry_refuses_what_it_cannot_do():
+    from symmetry import SymmetryTooLargeError, count_up_to_symmetry
+
+    with pytest.raises(SymmetryTooLargeError, match="3359232 automorphisms"):
+        count_up_to_symmetry(PartialBoard(board_from_spec("sudoku:3x3")))
+    with pytest.raises(SymmetryTooLargeError, match="empty board"):
+        count_up_to_symmetry(PartialBoard(board_from_spec("latin:3"), clues={0: 1}))

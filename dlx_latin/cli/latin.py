@@ -122,7 +122,12 @@ def info(board: str, as_json: bool) -> None:
 @target_argument
 @multiset_option
 @clues_option
-@click.option("--up-to", "up_to", type=click.Choice(["labels"]), help="Count classes under relabelling.")
+@click.option(
+    "--up-to",
+    "up_to",
+    type=click.Choice(["labels", "symmetry"]),
+    help="Count classes under relabelling, or under automorphisms and relabelling (small boards).",
+)
 @click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N worker processes.")
 @click.option("--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT.")
 @click.option(
@@ -145,8 +150,14 @@ def count(
 ) -> None:
     """Count the Latin boards of a BOARD (or completing a puzzle FILE), exactly."""
     pb = load(target, multiset, clues)
-    if up_to == "labels" and pb.clues:
-        raise click.UsageError("--up-to labels counts empty boards (clues break the label symmetry)")
+    if up_to and pb.clues:
+        raise click.UsageError(f"--up-to {up_to} counts empty boards (clues break the symmetry)")
+    if up_to == "symmetry":
+        from symmetry import count_up_to_symmetry  # the symmetry layer sits above the core
+
+        n = count_up_to_symmetry(pb)
+        click.echo(json.dumps({"count": n}) if as_json else n)
+        return
     bar = ProgressBar() if wants_progress(progress) else None
     memo = memo_setting(no_memo, memo_size)
     try:

@@ -9,7 +9,7 @@ import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
 from dlx_latin.cli.progress import ProgressBar, wants_progress
-from dlx_latin.cli.xc import memo_setting, memo_size_option, no_memo_option
+from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
 from dlx_latin.distributed import dask_executor
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
 from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
@@ -135,6 +135,7 @@ def info(board: str, as_json: bool) -> None:
 )
 @no_memo_option
 @memo_size_option
+@checkpoint_option
 @json_option
 def count(
     target: str,
@@ -146,6 +147,7 @@ def count(
     progress: bool | None,
     no_memo: bool,
     memo_size: int | None,
+    checkpoint: str | None,
     as_json: bool,
 ) -> None:
     """Count the Latin boards of a BOARD (or completing a puzzle FILE), exactly."""
@@ -163,9 +165,11 @@ def count(
     try:
         if scheduler:
             with dask_executor(scheduler) as (executor, workers):
-                n = count_completions(pb, jobs=workers, executor=executor, progress=bar, memo=memo)
+                n = count_completions(
+                    pb, jobs=workers, executor=executor, progress=bar, memo=memo, checkpoint=checkpoint
+                )
         else:
-            n = count_completions(pb, jobs=jobs, progress=bar, memo=memo)
+            n = count_completions(pb, jobs=jobs, progress=bar, memo=memo, checkpoint=checkpoint)
     finally:
         if bar:
             bar.close()

@@ -36,6 +36,11 @@ def _load(path: str) -> DLXProblem:
 no_memo_option = click.option(
     "--no-memo", is_flag=True, help="Raw search: visit every node (no memo of finished subtrees)."
 )
+checkpoint_option = click.option(
+    "--checkpoint",
+    metavar="FILE",
+    help="Record finished parts of the count in FILE; the same command resumes after an interruption.",
+)
 memo_size_option = click.option(
     "--memo-size",
     type=click.IntRange(min=2),
@@ -67,6 +72,7 @@ def xc() -> None:
 @click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr (serial runs).")
 @no_memo_option
 @memo_size_option
+@checkpoint_option
 def count(
     file: str,
     as_json: bool,
@@ -76,6 +82,7 @@ def count(
     stats: bool,
     no_memo: bool,
     memo_size: int | None,
+    checkpoint: str | None,
 ) -> None:
     """Count the solutions of FILE ('-' for standard input) without listing them."""
     problem = _load(file).problem
@@ -85,9 +92,11 @@ def count(
     try:
         if scheduler:
             with dask_executor(scheduler) as (executor, workers):
-                n = problem.count(jobs=workers, executor=executor, progress=bar, memo=memo)
-        elif jobs > 1:
-            n = problem.count(jobs=jobs, progress=bar, memo=memo)
+                n = problem.count(
+                    jobs=workers, executor=executor, progress=bar, memo=memo, checkpoint=checkpoint
+                )
+        elif jobs > 1 or checkpoint:
+            n = problem.count(jobs=jobs, progress=bar, memo=memo, checkpoint=checkpoint)
         else:
             search = problem.search(memo=memo)
             n = search.count(bar)

@@ -216,8 +216,12 @@ class ExactCoverProblem:
         jobs: int | None = None,
         executor: Executor | None = None,
         memo: bool | int = True,
+        checkpoint: str | None = None,
     ) -> int:
         """The exact number of solutions (at most `limit`), without materializing them.
+
+        With `checkpoint` (a file path) the count is split into subproblems whose counts are recorded in
+        that file as they finish; the same call after an interruption resumes where it stopped.
 
         `memo` remembers the counts of finished subtrees keyed by the exact set of covered items (a
         problem without colors or bounds has the same subtree below the same covered set), in a table of
@@ -231,6 +235,12 @@ class ExactCoverProblem:
         """
         if jobs is not None and jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
+        if checkpoint is not None:
+            if limit is not None:
+                raise ValueError("a limit cannot be combined with a checkpointed count")
+            from dlx_latin.exact_cover.checkpoint import count_with_checkpoint
+
+            return count_with_checkpoint(self, checkpoint, jobs or 1, executor, progress, memo)
         if (jobs or 1) > 1 or executor is not None:
             if limit is not None:
                 raise ValueError("a limit cannot be combined with a parallel count")

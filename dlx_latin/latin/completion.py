@@ -156,19 +156,21 @@ def count_completions(
     executor: Executor | None = None,
     progress: Progress | None = None,
     memo: bool | int = True,
+    checkpoint: str | None = None,
 ) -> int:
     """The exact number of Latin boards completing `pb` (0 if it is not partial Latin), at most `limit`.
+    With `checkpoint` (a file) the count records its finished parts there and resumes from them.
 
     `memo` is the engine's count memo (see `ExactCoverProblem.count`); False visits every node."""
     if not pb.is_partial_latin():
         return 0
     if pb.clues or limit is not None:
-        return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor, memo)
+        return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor, memo, checkpoint)
     parts = _fixed_first_asterism(pb.board, pb.multiset)
     total = 0
     for i, part in enumerate(parts):
         scaled = None if progress is None else _scaled(progress, i, len(parts))
-        total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor, memo)
+        total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor, memo, checkpoint)
     return total * label_group_order(pb.multiset)
 
 

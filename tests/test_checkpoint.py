@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from cli import run_cli
+from cli import EXAMPLES, run_cli
 
 from dlx_latin.exact_cover.checkpoint import CHECKPOINT_PARTS, count_with_checkpoint, problem_digest
 from dlx_latin.exact_cover.classic import latin_square, queens
@@ -78,3 +78,13 @@ def test_sigkill_then_the_same_command_resumes(tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout) == {"count": 35_599_500}
     done = [(r["problem"], tuple(r["path"])) for r in records(ck)]
     assert len(done) == len(set(done)) > before
+
+
+def test_bad_checkpoint_files_are_one_line_errors(tmp_path):
+    (tmp_path / "other.jsonl").write_text("[1, 2]\n")
+    for target, message in [
+        (tmp_path / "no" / "dir.jsonl", "cannot use checkpoint file"),
+        (tmp_path / "other.jsonl", "is not a dlx-latin checkpoint file"),
+    ]:
+        out = run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--checkpoint", str(target))
+        assert out.returncode == 1 and message in out.stderr and out.stderr.count("\n") == 1

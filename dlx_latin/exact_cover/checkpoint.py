@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor
 from functools import partial
 from pathlib import Path
 
-from dlx_latin.exact_cover.parallel import _stop_workers, count_path, split
+from dlx_latin.errors import InputFileError
+from dlx_latin.exact_cover.parallel import count_path, run_tasks, split, worker_pool
 from dlx_latin.exact_cover.problem import ExactCoverProblem, Progress
 
 CHECKPOINT_PARTS = 256
@@ -42,24 +43,13 @@ def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
                 record = json.loads(line)
             except ValueError:
                 continue  # a line torn by an interruption
+            if not (isinstance(record, dict) and isinstance(record.get("path"), list) and "count" in record):
+                raise InputFileError(
+                    f"{path} is not a dlx-latin checkpoint file (a line is not a part's record)"
+                )
             if record.get("problem") == digest:
                 done[tuple(record["path"])] = int(record["count"])
     return done
-
-
-def _run(pool: Executor | None, task, todo: list[tuple[int, ...]]):
-    """(path, result) pairs as they finish: in this process, or on the pool."""
-    if pool is None:
-        for p in todo:
-            yield p, task(p)
-        return
-    futures = {pool.submit(task, p): p for p in todo}
-    try:
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        for future in futures:
-            future.cancel()
 
 
 def count_with_checkpoint(
@@ -71,33 +61,44 @@ def count_with_checkpoint(
     memo: bool | int = True,
 ) -> int:
     """The exact count, resuming from and recording to `checkpoint`."""
-    path = Path(checkpoint)
+    try:
+        return _count_with_checkpoint(problem, Path(checkpoint), jobs, executor, progress, memo)
+    except (OSError, UnicodeDecodeError) as e:
+        reason = getattr(e, "strerror", None) or "not a text file"
+        raise InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}") from None
+
+
+def _count_with_checkpoint(
+    problem: ExactCoverProblem,
+    path: Path,
+    jobs: int,
+    executor: Executor | None,
+    progress: Progress | None,
+    memo: bool | int,
+) -> int:
     digest = problem_digest(problem)
     done = _finished(path, digest)
     paths = split(problem, CHECKPOINT_PARTS)
     todo = [p for p in paths if p not in done]
     total = sum(done[p] for p in paths if p in done)
-    own = executor is None and jobs > 1
-    pool = ProcessPoolExecutor(max_workers=jobs) if own else executor
     task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=digest)
-    try:
-        torn = path.exists() and path.stat().st_size and path.read_bytes()[-1:] != b"\n"
-        with path.open("a", encoding="utf-8") as out:
-            if torn:
-                out.write("\n")  # end a line torn by an interruption before adding to the file
-            results = _run(pool, task, todo)
-            for finished, (p, (count, _nodes)) in enumerate(results, start=1):
-                out.write(json.dumps({"problem": digest, "path": list(p), "count": count}) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
-                total += count
-                if progress is not None:
-                    progress(0, (len(paths) - len(todo) + finished) / len(paths))
-        return total
-    except BaseException:
-        if own:
-            _stop_workers(pool)
-        raise
-    finally:
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+    with worker_pool(jobs, executor) as pool, path.open("a", encoding="utf-8") as out:
+        if _torn(path):
+            out.write("\n")  # end a line torn by an interruption before adding to the file
+        for finished, (p, (count, _nodes)) in enumerate(run_tasks(pool, task, todo), start=1):
+            out.write(json.dumps({"problem": digest, "path": list(p), "count": count}) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+            total += count
+            if progress is not None:
+                progress(0, (len(paths) - len(todo) + finished) / len(paths))
+    return total
+
+
+def _torn(path: Path) -> bool:
+    """Whether the file's last line lacks its newline (only its last byte is read)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return False
+    with path.open("rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) != b"\n"

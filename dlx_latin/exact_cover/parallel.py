@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import uuid
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from functools import partial
 
 from dlx_latin.exact_cover.problem import ExactCoverProblem, KernelArrays, Progress, kernel_search
@@ -61,6 +63,38 @@ def count_path(
     return count, search.nodes
 
 
+@contextmanager
+def worker_pool(jobs: int, executor: Executor | None = None) -> Iterator[Executor | None]:
+    """The executor to run subproblems on: `executor` if given, else a pool of `jobs` processes (None for one
+    job: run here).  On any exception, Ctrl-C included, our own pool's workers are stopped."""
+    if executor is not None or jobs <= 1:
+        yield executor
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        yield pool
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_tasks(pool: Executor | None, task: Callable, paths: list[tuple[int, ...]]) -> Iterator[tuple]:
+    """(path, task(path)) pairs as they finish, here or on the pool; pending tasks are cancelled on exit."""
+    if pool is None:
+        for path in paths:
+            yield path, task(path)
+        return
+    futures = {pool.submit(task, path): path for path in paths}
+    try:
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+
+
 def count_in_parallel(
     problem: ExactCoverProblem,
     jobs: int | None = None,
@@ -74,29 +108,15 @@ def count_in_parallel(
     """
     workers = jobs or os.cpu_count() or 1
     paths = split(problem, PARTS_PER_WORKER * workers)
-    own = executor is None
-    pool = ProcessPoolExecutor(max_workers=workers) if own else executor
     task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=uuid.uuid4().hex)
-    futures: list[Future] = []
-    try:
-        futures = [pool.submit(task, path) for path in paths]
-        total = nodes = 0
-        for done, future in enumerate(as_completed(futures), start=1):
-            count, spent = future.result()
+    total = nodes = 0
+    with worker_pool(workers, executor) as pool:
+        for done, (_path, (count, spent)) in enumerate(run_tasks(pool, task, paths), start=1):
             total += count
             nodes += spent
             if progress is not None:
-                progress(nodes, done / len(futures))
-        return total
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        if own:
-            _stop_workers(pool)
-        raise
-    finally:
-        if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+                progress(nodes, done / len(paths))
+    return total
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:

@@ -78,6 +78,7 @@ typedef struct {
     int *x;                              /* x[l]: node tried at level l (an item header: the null move) */
     int *bound, *slack, *first_tweak;    /* Algorithm M only: per item, and per level */
     int multiplicities;                  /* 1: some bound is not [1, 1], so run Algorithm M */
+    int colored;                         /* 1: some option gives a color */
     int *path, path_len;                 /* a subproblem: at level l < path_len take only branch path[l] */
     int probe, probe_result;             /* probe: stop at level path_len and report its branching degree */
     int *tried, *degree;                 /* per level: branches tried so far, and branching degree */
@@ -103,12 +104,14 @@ typedef struct {
 
 /* ---- the elementary operations of Algorithm C ------------------------------------------------------ */
 
+/* COLORED is a compile-time 0 in the loop specialized for problems without colors. */
+#define COLORED 1
 #define HIDE(p) do {                                                                                \
     int q_ = (p) + 1;                                                                              \
     while (q_ != (p)) {                                                                            \
         int x_ = nd[q_].top, u_ = nd[q_].ulink, d_ = nd[q_].dlink;                                          \
         if (x_ <= 0) q_ = u_;                                                                      \
-        else { if (nd[q_].color >= 0) { nd[u_].dlink = d_; nd[d_].ulink = u_; nd[x_].top--; updates++; } q_++; } \
+        else { if (!COLORED || nd[q_].color >= 0) { nd[u_].dlink = d_; nd[d_].ulink = u_; nd[x_].top--; updates++; } q_++; } \
     }                                                                                              \
 } while (0)
 
@@ -117,7 +120,7 @@ typedef struct {
     while (q_ != (p)) {                                                                            \
         int x_ = nd[q_].top, u_ = nd[q_].ulink, d_ = nd[q_].dlink;                                          \
         if (x_ <= 0) q_ = d_;                                                                      \
-        else { if (nd[q_].color >= 0) { nd[u_].dlink = q_; nd[d_].ulink = q_; nd[x_].top++; } q_--; }          \
+        else { if (!COLORED || nd[q_].color >= 0) { nd[u_].dlink = q_; nd[d_].ulink = q_; nd[x_].top++; } q_--; }          \
     }                                                                                              \
 } while (0)
 
@@ -242,8 +245,11 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count)
  * Run the search until the budget of nodes is spent, a batch of max_batch solutions is recorded
  * (max_batch 0: record nothing, just count), the limit is reached, or the search is over.
  */
-static int run(Search *s, uint64_t budget, int max_batch)
+static inline __attribute__((always_inline)) int run_c(Search *s, uint64_t budget, int max_batch,
+                                                       const int colored)
 {
+#undef COLORED
+#define COLORED colored
     int *llink = s->llink, *rlink = s->rlink;
     node *nd = s->nd;
     int *x = s->x;
@@ -309,7 +315,7 @@ C5: /* [Try x_l.] */
         j = nd[p].top;
         if (j <= 0) p = nd[p].ulink;
         else {
-            if (nd[p].color == 0) COVER(j);
+            if (!colored || nd[p].color == 0) COVER(j);
             else if (nd[p].color > 0) PURIFY(p);
             p++;
         }
@@ -321,7 +327,7 @@ C6: /* [Try again.] */
         j = nd[p].top;
         if (j <= 0) p = nd[p].dlink;
         else {
-            if (nd[p].color == 0) UNCOVER(j);
+            if (!colored || nd[p].color == 0) UNCOVER(j);
             else if (nd[p].color > 0) UNPURIFY(p, nd[p].color);
             p--;
         }
@@ -345,6 +351,15 @@ out:
     s->nodes = nodes;
     s->updates = updates;
     return why;
+}
+
+#undef COLORED
+#define COLORED 1
+
+/* The Algorithm C loop, compiled once for problems with colors and once for problems without. */
+static int run(Search *s, uint64_t budget, int max_batch)
+{
+    return s->colored ? run_c(s, budget, max_batch, 1) : run_c(s, budget, max_batch, 0);
 }
 
 /* ---- Algorithm M: multiplicities -------------------------------------------------------------------- */
@@ -619,6 +634,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     if (!s->covered) { PyErr_NoMemory(); goto done; }
     int colored = 0;
     for (Py_ssize_t e = 0; e < n_ent; e++) colored |= colors[e] != 0;
+    s->colored = colored;
     s->memo_mask = 0; s->memo_wanted = 0; s->memo_hits = 0; s->depth = (int)depth;
     s->memo_from = s->path_len > 1 ? s->path_len : 1;
     if (memo_slots >= 2 && !colored && !s->multiplicities) {

@@ -96,6 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="skip the long instances")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per command")
+    parser.add_argument("--only", action="append", metavar="NAME", help="only instances whose name has NAME")
     parser.add_argument("--run", nargs=2, metavar=("TOOL", "INSTANCE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run:
@@ -104,7 +105,7 @@ def main() -> None:
     exe = Path(sys.executable).with_name("dlx-latin")
     print(
         f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; command: python benchmarks/peers.py{' --quick' if args.quick else ''}"
+        f"{platform.python_version()}; command: python benchmarks/peers.py {' '.join(sys.argv[1:])}"
     )
     print()
     pairs = [("exact-cover", "dlx-latin"), ("exact-cover", "dlx-latin --no-memo"), ("xcover", "dlx-latin")]
@@ -113,7 +114,7 @@ def main() -> None:
     print("|---" * (len(TOOLS) + 2 + len(heads)) + "|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, (build, expected, long) in INSTANCES.items():
-            if long and args.quick:
+            if long and args.quick or args.only and not any(part in name for part in args.only):
                 continue
             problem = build()
             path = Path(tmp) / "problem.dlx"

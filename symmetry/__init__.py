@@ -1,17 +1,30 @@
-"""Symmetry groups acting on boards: constellation automorphisms and geometric isometries."""
+"""Symmetry groups acting on boards: constellation automorphisms, geometric isometries, canonical forms,
+counts up to symmetry and counts on orbit representatives.
 
-from symmetry.canonical import CanonicalForm, canonical_form, group_elements
-from symmetry.counting import SymmetryTooLargeError, classes_up_to_symmetry, count_up_to_symmetry
-from symmetry.groups import automorphism_group, geometric_group, maps_asterisms
+Names load lazily, so a caller that needs only nauty (`symmetry.pruned`) does not pay for importing sympy.
+"""
 
-__all__ = [
-    "CanonicalForm",
-    "SymmetryTooLargeError",
-    "classes_up_to_symmetry",
-    "count_up_to_symmetry",
-    "automorphism_group",
-    "canonical_form",
-    "geometric_group",
-    "group_elements",
-    "maps_asterisms",
-]
+from __future__ import annotations
+
+import importlib
+
+_WHERE = {
+    "CanonicalForm": "canonical",
+    "canonical_form": "canonical",
+    "group_elements": "canonical",
+    "SymmetryTooLargeError": "counting",
+    "classes_up_to_symmetry": "counting",
+    "count_up_to_symmetry": "counting",
+    "automorphism_group": "groups",
+    "geometric_group": "groups",
+    "maps_asterisms": "groups",
+    "count_by_orbits": "pruned",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> object:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'symmetry' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"symmetry.{_WHERE[name]}"), name)

@@ -160,16 +160,18 @@ def count(
         n = count_up_to_symmetry(pb)
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
+    from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
+
     bar = ProgressBar() if wants_progress(progress) else None
     memo = memo_setting(no_memo, memo_size)
     try:
         if scheduler:
             with dask_executor(scheduler) as (executor, workers):
-                n = count_completions(
+                n = count_by_orbits(
                     pb, jobs=workers, executor=executor, progress=bar, memo=memo, checkpoint=checkpoint
                 )
         else:
-            n = count_completions(pb, jobs=jobs, progress=bar, memo=memo, checkpoint=checkpoint)
+            n = count_by_orbits(pb, jobs=jobs, progress=bar, memo=memo, checkpoint=checkpoint)
     finally:
         if bar:
             bar.close()

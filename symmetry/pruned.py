@@ -1,0 +1,230 @@
+"""Counting Latin boards on orbit representatives: the board's own symmetries prune the top of the search.
+
+A partial Latin board P is kept by the point permutations that map asterisms to asterisms and every clue to
+a clue of the same label; call them Stab(P).  Pick an asterism A with free points and let K be the elements
+of Stab(P) that map A onto itself.  Every completion of P fills A somehow; K permutes those fillings and
+keeps the number of completions of each, so
+
+    completions(P) = sum over K-orbits of fillings f of A:  |orbit of f| * completions(P + f).
+
+The step repeats on P + f with Stab(P + f) for a few levels, then each leaf is an ordinary exact-cover
+count.  An empty board first takes one arrangement of its first asterism per orbit of the label group (as
+`count_completions` does) and multiplies back by that group's order.  For Latin squares of order n the
+steps give the reduced squares: the first row is fixed, then the n - 1 other rows permute the first
+column's (n - 1)! fillings in one orbit, and count latin:7 = 7! 6! times the 16,942,080 reduced squares.
+
+Groups come from nauty (pynauty) on the point-asterism incidence graph with points coloured by clue
+label and A in a colour of its own; orbits of fillings from union-find under the generators, so no group
+is ever listed element by element.  Every count stays exact: orbit sizes are counted, not estimated.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from dlx_latin.latin import PartialBoard, count_completions
+from dlx_latin.latin.completion import first_asterism_arrangements, label_group_order
+from dlx_latin.latin.multiset import Label
+
+MAX_FILLINGS = 50_000  # fillings of one asterism enumerated to find their orbits
+LEVELS = 3  # asterisms filled by orbit representatives before the plain count
+MIN_GAIN = 4  # split only when the fillings fall into orbits of at least this size on average
+MAX_LEAVES = 1_000  # plain counts at the leaves
+MAX_ASTERISMS = 1_000  # two nauty calls per asterism per split: larger boards are counted plainly
+
+Progress = Callable[[int, float], object]
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A partial board to count plainly, standing for `weight` boards of the whole count."""
+
+    partial: PartialBoard
+    weight: int
+
+
+def stabilizer(
+    pb: PartialBoard, asterism: int | None = None, pointwise: bool = False
+) -> tuple[list[list[int]], float]:
+    """Generators (point images) and order of the point permutations that keep the constellation and the
+    clues of `pb` and map `asterism` onto itself (`pointwise`: fix each of its points); the order is
+    nauty's floating-point value."""
+    import pynauty
+
+    board = pb.board
+    n, m = board.n_points, len(board.asterisms)
+    adjacency = {n + a: list(points) for a, points in enumerate(board.asterisms)}
+    by_label: dict[Label, set[int]] = {}
+    for p, label in pb.clues.items():
+        by_label.setdefault(label, set()).add(p)
+    free = set(range(n)) - set(pb.clues)
+    alone = set(board.asterisms[asterism]) - set(pb.clues) if pointwise and asterism is not None else set()
+    colouring = [free - alone] + [{p} for p in sorted(alone)]
+    colouring += [by_label[label] for label in pb.multiset.labels if label in by_label]
+    others = set(range(n, n + m))
+    if asterism is not None:
+        others.discard(n + asterism)
+        colouring.append({n + asterism})
+    colouring.append(others)
+    graph = pynauty.Graph(
+        n + m,
+        directed=False,
+        adjacency_dict=adjacency,
+        vertex_coloring=[c for c in colouring if c],
+    )
+    generators, mantissa, exponent, _, _ = pynauty.autgrp(graph)
+    identity = list(range(n))
+    return [g[:n] for g in generators if g[:n] != identity], mantissa * 10**exponent
+
+
+def fillings(pb: PartialBoard, asterism: int, cap: int = MAX_FILLINGS) -> list[tuple[Label, ...]] | None:
+    """Every way to label the free points of an asterism (in point order) that keeps `pb` partial Latin;
+    None when there are more than `cap`."""
+    board, m = pb.board, pb.multiset
+    free = [p for p in board.asterisms[asterism] if p not in pb.clues]
+    if math.factorial(len(free)) > 100 * cap:  # a cheap bound on the arrangements: too many to list
+        return None
+    held: dict[tuple[int, Label], int] = {}
+    for p, label in pb.clues.items():
+        for a in board.point_asterisms[p]:
+            held[a, label] = held.get((a, label), 0) + 1
+    limit = m.count_of
+    out: list[tuple[Label, ...]] = []
+    chosen: list[Label] = []
+
+    def extend(k: int) -> bool:
+        if k == len(free):
+            out.append(tuple(chosen))
+            return len(out) <= cap
+        through = board.point_asterisms[free[k]]
+        for label in m.labels:
+            if all(held.get((a, label), 0) < limit[label] for a in through):
+                for a in through:
+                    held[a, label] = held.get((a, label), 0) + 1
+                chosen.append(label)
+                going = extend(k + 1)
+                chosen.pop()
+                for a in through:
+                    held[a, label] -= 1
+                if not going:
+                    return False
+        return True
+
+    return out if extend(0) else None
+
+
+def filling_orbits(
+    free: list[int], found: list[tuple[Label, ...]], generators: list[list[int]]
+) -> list[tuple[tuple[Label, ...], int]]:
+    """(representative, orbit size) of the orbits of fillings of the points `free` under the group
+    generated by `generators` (each maps `free` onto itself), by union-find."""
+    index = {f: k for k, f in enumerate(found)}
+    position = {p: k for k, p in enumerate(free)}
+    parent = list(range(len(found)))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for g in generators:
+        # the image of filling f puts f's label at point p onto point g(p)
+        where = [position[g[p]] for p in free]
+        for k, f in enumerate(found):
+            image = [None] * len(free)
+            for src, dst in enumerate(where):
+                image[dst] = f[src]
+            a, b = root(k), root(index[tuple(image)])
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    sizes: dict[int, int] = {}
+    for k in range(len(found)):
+        r = root(k)
+        sizes[r] = sizes.get(r, 0) + 1
+    return [(found[r], size) for r, size in sizes.items()]
+
+
+def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
+    """Partial boards and weights whose weighted completions add up to the completions of `pb`.
+
+    Level by level, a board is split on the asterism whose free points its stabilizer moves in the largest
+    group, and only when that pays:
+    the fillings must fall into orbits of MIN_GAIN or more on average, and the leaves stay within
+    MAX_LEAVES (each leaf costs a search of its own)."""
+    if not pb.is_partial_latin():
+        return []
+    if pb.clues:
+        frontier = [Leaf(pb, 1)]
+    else:
+        board, m = pb.board, pb.multiset
+        first, order = board.asterisms[0], label_group_order(m)
+        frontier = [
+            Leaf(PartialBoard(board, m, dict(zip(first, arrangement, strict=True))), order)
+            for arrangement in first_asterism_arrangements(m)
+        ]
+    if len(pb.board.asterisms) > MAX_ASTERISMS:
+        return frontier
+    for _ in range(levels):
+        grown: list[Leaf] = []
+        for k, leaf in enumerate(frontier):
+            parts = _split(leaf) if len(grown) + len(frontier) - k < MAX_LEAVES else None
+            grown += parts if parts is not None and len(grown) + len(parts) <= MAX_LEAVES else [leaf]
+        if grown == frontier:
+            break
+        frontier = grown
+    return frontier
+
+
+def _split(leaf: Leaf) -> list[Leaf] | None:
+    """The leaf split on the orbits of fillings of one asterism; None when that does not pay."""
+    pb = leaf.partial
+    best: tuple[float, int, int] | None = None  # (order of the group on the free points, -free, asterism)
+    for a, points in enumerate(pb.board.asterisms):
+        n_free = sum(p not in pb.clues for p in points)
+        if n_free:
+            acting = stabilizer(pb, a)[1] / stabilizer(pb, a, pointwise=True)[1]
+            if acting > 1.5 and (best is None or (acting, -n_free) > best[:2]):
+                best = (acting, -n_free, a)
+    if best is None:
+        return None
+    a = best[2]
+    found = fillings(pb, a)
+    if not found:
+        return None
+    free = [p for p in pb.board.asterisms[a] if p not in pb.clues]
+    orbits = filling_orbits(free, found, stabilizer(pb, a)[0])
+    if len(found) < MIN_GAIN * len(orbits):
+        return None
+    return [
+        Leaf(pb.with_clues(dict(zip(free, rep, strict=True))), leaf.weight * size) for rep, size in orbits
+    ]
+
+
+def count_by_orbits(
+    pb: PartialBoard,
+    jobs: int | None = None,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
+    memo: bool | int = True,
+    checkpoint: str | None = None,
+) -> int:
+    """The exact number of Latin boards completing `pb`, counted on orbit representatives.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> count_by_orbits(PartialBoard(board_from_spec("latin:5")))  # A002860
+    161280
+    """
+    parts = leaves(pb)
+    total = 0
+    for k, leaf in enumerate(parts):
+        scaled = None if progress is None else _scaled(progress, k, len(parts))
+        total += leaf.weight * count_completions(leaf.partial, None, jobs, executor, scaled, memo, checkpoint)
+    return total
+
+
+def _scaled(progress: Progress, k: int, parts: int) -> Progress:
+    return lambda nodes, fraction: progress(nodes, (k + fraction) / parts)

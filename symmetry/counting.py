@@ -1,54 +1,71 @@
-"""Counting Latin boards up to symmetry: the board's automorphisms combined with relabelling.
+"""Latin boards up to symmetry: one canonical form per class under the board's automorphisms combined with
+relabelling, with each class's size.
 
-This first method enumerates the Latin boards and keeps one canonical form per class, so it serves boards
-whose automorphism group and Latin boards are both few (the 4x4 Sudoku, Latin squares up to order 4, small
-gerechte designs); larger boards are refused with a clear message.  Orbit sizes add up to the plain count,
-which the function checks.
+Every class meets the completions of the leaves of `symmetry.pruned.leaves` (the first asterisms filled by
+orbit representatives), so only those completions are listed and put in canonical form by nauty
+(`symmetry.nauty_form`): for the 6x6 Sudoku 4,896 grids stand for all 28,200,960.  The orbit sizes of the
+classes add up to the plain count, which is checked.  Boards whose leaves hold more than MAX_BOARDS Latin
+boards are refused with a clear message.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard, completions, count_completions
 from dlx_latin.latin.multiset import Label
-from symmetry.canonical import MAX_ELEMENTS, canonical_form, group_elements
-from symmetry.groups import automorphism_group
+from symmetry.canonical import CanonicalForm
+from symmetry.nauty_form import NautyCanonizer
+from symmetry.pruned import count_by_orbits, leaves
 
-MAX_BOARDS = 200_000
+MAX_BOARDS = 500_000
 
 
 class SymmetryTooLargeError(UserInputError):
     """A count up to symmetry that this method cannot do in reasonable time and memory."""
 
 
+def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterator[CanonicalForm]:
+    """The canonical form of every class of Latin boards of an empty board, each once, as found.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> sorted(f.orbit_size for f in canonical_classes(PartialBoard(board_from_spec("sudoku:2x2"))))
+    [96, 192]
+    """
+    if pb.clues:
+        raise SymmetryTooLargeError("classes up to symmetry need an empty board: clues break the symmetry")
+    parts = leaves(pb)
+    listed = 0
+    for leaf in parts:
+        listed += count_completions(leaf.partial, max_boards + 1 - listed)
+        if listed > max_boards:
+            raise SymmetryTooLargeError(
+            f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "
+            "symmetry; this method lists at most that many"
+        )
+    canon = NautyCanonizer(pb.board, pb.multiset)
+    seen: set[tuple[Label | None, ...]] = set()
+    for leaf in parts:
+        for labelling in completions(leaf.partial):
+            form = canon.form(labelling)
+            if form.labelling not in seen:
+                seen.add(form.labelling)
+                yield form
+
+
 def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
-    """Canonical form -> orbit size of every class of Latin boards of an empty board under its
-    automorphism group combined with the label group.
+    """Canonical form -> orbit size of every class of Latin boards of an empty board under its automorphism
+    group combined with the label group; the orbit sizes are checked to add up to the plain count.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> len(classes_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x2"))))  # essentially different
     2
     """
-    if pb.clues:
-        raise SymmetryTooLargeError("counting up to symmetry needs an empty board: clues break the symmetry")
-    group = automorphism_group(pb.board)
-    if group.order() > MAX_ELEMENTS:
-        raise SymmetryTooLargeError(
-            f"{pb.board.name} has {group.order()} automorphisms; counting up to symmetry handles at most "
-            f"{MAX_ELEMENTS} for now"
-        )
-    total = count_completions(pb)
-    if total > MAX_BOARDS:
-        raise SymmetryTooLargeError(
-            f"{pb.board.name} has {total} Latin boards; counting up to symmetry enumerates at most "
-            f"{MAX_BOARDS} for now"
-        )
-    elements = group_elements(group)
-    found: dict[tuple[Label, ...], int] = {}
-    for labelling in completions(pb):
-        form = canonical_form(labelling, pb.multiset, elements)
-        found[form.labelling] = form.orbit_size
-    assert sum(found.values()) == total, "orbit sizes must add up to the count"
+    found = {form.labelling: form.orbit_size for form in canonical_classes(pb)}
+    total = count_by_orbits(pb)
+    if sum(found.values()) != total:
+        raise AssertionError(f"orbit sizes add up to {sum(found.values())}, not to the count {total}")
     return found
 
 

@@ -165,6 +165,7 @@ def test_puzzle_file_with_options_is_a_usage_error():
 def test_count_up_to_symmetry():
     assert data("count", "sudoku:2x2", "--up-to", "symmetry") == {"count": 2}
     big = run("count", "sudoku:3x3", "--up-to", "symmetry")
-    assert big.returncode == 1 and big.stderr.count("\n") == 1 and "3359232 automorphisms" in big.stderr
+    assert big.returncode == 1 and big.stderr.count("\n") == 1
+    assert "more than 500000 Latin boards" in big.stderr
     clued = run("count", "latin:3", "--clues", "1........", "--up-to", "symmetry")
     assert clued.returncode == 2

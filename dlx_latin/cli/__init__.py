@@ -7,6 +7,7 @@ Data goes to stdout; warnings, statistics and errors go to stderr, one line each
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import warnings
 
@@ -21,6 +22,7 @@ COMMANDS = {
     "boards": "dlx_latin.cli.latin",
     "info": "dlx_latin.cli.latin",
     "count": "dlx_latin.cli.latin",
+    "enumerate": "dlx_latin.cli.latin",
     "solve": "dlx_latin.cli.latin",
     "check": "dlx_latin.cli.latin",
     "convert": "dlx_latin.cli.latin",
@@ -37,7 +39,7 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
-        return getattr(importlib.import_module(COMMANDS[name]), name)
+        return getattr(importlib.import_module(COMMANDS[name]), name.replace("enumerate", "enumerate_"))
 
 
 @click.group(cls=LazyGroup)
@@ -69,3 +71,6 @@ def main() -> None:
     except UserInputError as e:
         click.echo(f"dlx-latin: error: {e}", err=True)
         sys.exit(1)
+    except BrokenPipeError:  # the reader went away (`dlx-latin enumerate ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

@@ -1,4 +1,4 @@
-"""`dlx-latin boards|info|count|solve|check`: Latin boards from the command line."""
+"""`dlx-latin boards|info|count|enumerate|solve|check|convert`: Latin boards from the command line."""
 
 from __future__ import annotations
 
@@ -178,6 +178,45 @@ def count(
     if up_to == "labels":
         n //= label_group_order(pb.multiset)
     click.echo(json.dumps({"count": n}) if as_json else n)
+
+
+@click.command(name="enumerate")
+@target_argument
+@multiset_option
+@clues_option
+@click.option(
+    "--canonical",
+    is_flag=True,
+    help="One canonical form per class under the board's automorphisms and relabelling, with its orbit size.",
+)
+@click.option("--limit", type=click.IntRange(min=1), help="Stop after N lines.")
+def enumerate_(
+    target: str, multiset: str | None, clues: str | None, canonical: bool, limit: int | None
+) -> None:
+    """Stream the Latin boards of a BOARD (or the completions of a puzzle FILE) as JSON lines."""
+    pb = load(target, multiset, clues)
+    if canonical:
+        if pb.clues:
+            raise click.UsageError(
+                "--canonical lists the classes of an empty board (clues break the symmetry)"
+            )
+        from symmetry.counting import canonical_classes  # the symmetry layer sits above the core
+
+        forms = canonical_classes(pb)
+        lines = (
+            {
+                "labelling": labelling_json(list(f.labelling), pb.board),
+                "orbit_size": f.orbit_size,
+                "stabilizer_order": f.stabilizer_order,
+            }
+            for f in forms
+        )
+    else:
+        lines = ({"labelling": labelling_json(x, pb.board)} for x in completions(pb))
+    for k, line in enumerate(lines):
+        if limit is not None and k >= limit:
+            break
+        click.echo(json.dumps(line, separators=(",", ":")))
 
 
 def _text(labelling: list, board: Board) -> str:

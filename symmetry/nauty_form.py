@@ -1,0 +1,116 @@
+"""Canonical forms under a board's whole automorphism group and the label group, through nauty.
+
+A (partial) labelling L becomes a coloured graph: point vertices, asterism vertices (an edge per incidence)
+and label vertices (an edge from each labelled point to its label), label vertices coloured by multiplicity
+so that only labels of equal multiplicity can be exchanged.  Its automorphisms are exactly the pairs (point
+automorphism, label permutation) that keep L, and nauty's canonical labelling puts every labelling of an
+orbit onto the same canonical graph C.
+
+To read a labelling of the board itself back from C, the point-and-asterism part of C (a copy of the bare
+constellation) is put in nauty's canonical order too, which is the bare constellation's own canonical
+order; that gives a point automorphism phi, and the canonical form is L moved by phi with the labels renamed
+by their canonical positions.  Everything is read from C, so the result is the same for the whole orbit, and
+it lies in the orbit.  It is a canonical representative, not the lexicographically least image.
+
+Cost: two nauty calls on n + m + k vertices (a 9x9 Sudoku grid: 81 + 27 + 9), never a walk over the group.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cached_property
+
+from dlx_latin.boards import Board
+from dlx_latin.latin.multiset import Label, Multiset
+from symmetry.canonical import CanonicalForm
+
+
+class NautyCanonizer:
+    """Canonical forms of the labellings of one board with one multiset under Aut(constellation) x labels."""
+
+    def __init__(self, board: Board, multiset: Multiset) -> None:
+        self.board, self.multiset = board, multiset
+        self.n, self.m, self.k = board.n_points, len(board.asterisms), len(multiset.labels)
+        self._incidence = {self.n + a: list(points) for a, points in enumerate(board.asterisms)}
+        classes: dict[int, list[int]] = {}
+        for j, c in enumerate(multiset.counts):
+            classes.setdefault(c, []).append(j)
+        self._classes = [classes[c] for c in sorted(classes)]  # label indices, by multiplicity
+        self._index = {label: j for j, label in enumerate(multiset.labels)}
+        self.label_group_order = math.prod(math.factorial(len(c)) for c in self._classes)
+
+    def _bare(self) -> object:
+        import pynauty
+
+        n, m = self.n, self.m
+        return pynauty.Graph(
+            n + m,
+            directed=False,
+            adjacency_dict=self._incidence,
+            vertex_coloring=[set(range(n)), set(range(n, n + m))],
+        )
+
+    @cached_property
+    def _bare_canon(self) -> list[int]:
+        import pynauty
+
+        return pynauty.canon_label(self._bare())
+
+    @cached_property
+    def group_order(self) -> int:
+        """The exact order of the constellation's automorphism group."""
+        from symmetry.groups import automorphism_group
+
+        return int(automorphism_group(self.board).order())
+
+    def form(self, labelling: Sequence[Label | None]) -> CanonicalForm:
+        """The canonical form of a labelling (None at empty points), its stabilizer order and orbit size."""
+        import pynauty
+
+        n, m, k = self.n, self.m, self.k
+        if len(labelling) != n:
+            raise ValueError(f"a labelling of {self.board.name} has {n} labels, not {len(labelling)}")
+        adjacency = dict(self._incidence)
+        for p, label in enumerate(labelling):
+            if label is not None:
+                adjacency[p] = [n + m + self._index[label]]
+        colouring = [set(range(n)), set(range(n, n + m))]
+        colouring += [{n + m + j for j in cls} for cls in self._classes]
+        graph = pynauty.Graph(n + m + k, directed=False, adjacency_dict=adjacency, vertex_coloring=colouring)
+        lab = pynauty.canon_label(graph)  # lab[i]: the vertex of `graph` at canonical position i
+        position = [0] * (n + m + k)
+        for i, v in enumerate(lab):
+            position[v] = i
+        # The constellation part of the canonical graph, and its own canonical order.
+        asterisms = enumerate(self.board.asterisms)
+        part = {position[n + a]: [position[p] for p in points] for a, points in asterisms}
+        points_at = {position[p] for p in range(n)}
+        part_graph = pynauty.Graph(
+            n + m,
+            directed=False,
+            adjacency_dict=part,
+            vertex_coloring=[points_at, set(range(n + m)) - points_at],
+        )
+        d = pynauty.canon_label(part_graph)
+        # Canonical position d[j] of the part corresponds to vertex c0[j] of the bare constellation.
+        c0 = self._bare_canon
+        target = [0] * (n + m)
+        for j in range(n + m):
+            target[d[j]] = c0[j]
+        # Labels renamed by the canonical positions of their vertices, within each multiplicity class.
+        name: dict[int, Label] = {}
+        for cls in self._classes:
+            ranked = sorted(cls, key=lambda j: position[n + m + j])
+            for j, to in zip(ranked, cls, strict=True):
+                name[j] = self.multiset.labels[to]
+        out: list[Label | None] = [None] * n
+        for p, label in enumerate(labelling):
+            if label is not None:
+                out[target[position[p]]] = name[self._index[label]]
+        _, mantissa, exponent, _, _ = pynauty.autgrp(graph)
+        stabilizer = round(mantissa * 10**exponent)
+        if stabilizer >= 2**53:
+            raise ValueError("the labelling's stabilizer is too large to count exactly in floating point")
+        orbit = self.group_order * self.label_group_order // stabilizer
+        return CanonicalForm(tuple(out), stabilizer, orbit)

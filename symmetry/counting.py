@@ -41,9 +41,9 @@ def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterato
         listed += count_completions(leaf.partial, max_boards + 1 - listed)
         if listed > max_boards:
             raise SymmetryTooLargeError(
-            f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "
-            "symmetry; this method lists at most that many"
-        )
+                f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "
+                "symmetry; this method lists at most that many"
+            )
     canon = NautyCanonizer(pb.board, pb.multiset)
     seen: set[tuple[Label | None, ...]] = set()
     for leaf in parts:

@@ -87,6 +87,7 @@ def test_check_reports():
     report = data("check", str(EXAMPLES / "sudoku-fig1.json"))
     assert report["partial_latin"] and report["completable"] and report["unique"]
     assert report["solutions"] == 1 and report["critical"] is False and len(report["removable_clues"]) > 0
+    assert report["fair"] is True and report["rating"] == "very easy"
     loose = data("check", "latin:3", "--clues", "1........")
     assert loose == {
         "partial_latin": True,
@@ -95,6 +96,9 @@ def test_check_reports():
         "unique": False,
         "critical": None,
         "removable_clues": None,
+        "fair": None,
+        "rating": None,
+        "score": None,
     }
     bad = data("check", "latin:3", "--clues", "11.......")
     assert bad["partial_latin"] is False and bad["solutions"] == 0 and bad["completable"] is False

@@ -238,24 +238,55 @@ def _text(labelling: list, board: Board) -> str:
     "--limit", type=click.IntRange(min=1), default=1, show_default=True, help="List up to N solutions."
 )
 @click.option("--unique", is_flag=True, help="Assert exactly one solution: exit 3 if none, 4 if several.")
+@click.option("--explain", is_flag=True, help="Print the attrition proof, step by step, before the solution.")
 @json_option
 def solve(
-    target: str, multiset: str | None, clues: str | None, limit: int, unique: bool, as_json: bool
+    target: str,
+    multiset: str | None,
+    clues: str | None,
+    limit: int,
+    unique: bool,
+    explain: bool,
+    as_json: bool,
 ) -> None:
     """Complete a puzzle FILE, or latinize a BOARD (with --multiset and --clues)."""
     pb = load(target, multiset, clues)
+    extra = _explain(pb, as_json) if explain else {}
     found = list(completions(pb, limit=max(limit, 2) if unique else limit))
     if unique and len(found) > 1:
         click.echo("dlx-latin: not unique: the puzzle has more than one solution", err=True)
         raise SystemExit(EXIT_NOT_UNIQUE)
     found = found[:limit]
     if as_json:
-        click.echo(json.dumps({"solutions": [labelling_json(x, pb.board) for x in found]}))
+        click.echo(json.dumps({"solutions": [labelling_json(x, pb.board) for x in found], **extra}))
     else:
         click.echo("\n\n".join(_text(x, pb.board) for x in found))
     if not found:
         click.echo("dlx-latin: no solution", err=True)
         raise SystemExit(EXIT_NO_SOLUTION)
+
+
+def _explain(pb: PartialBoard, as_json: bool) -> dict:
+    """Print the attrition proof of a puzzle; with --json return it as fields of the JSON output."""
+    from dlx_latin.puzzles.proof import describe, explain, step_json
+
+    proof = explain(pb)
+    if as_json:
+        steps = [step_json(s) for s in proof.steps]
+        return {"proof": steps, "fair": proof.fair, "rating": proof.rating, "score": proof.score}
+    click.echo("Each clue's label leaves the other points of its asterisms (saturation; not listed).")
+    shown = [s for s in proof.steps if s.rule != "saturation"]
+    for k, step in enumerate(shown, 1):
+        click.echo(f"{k}. {describe(step, pb.board)}")
+    empty = sum(x is None for x in proof.labelling)
+    if proof.contradiction:
+        click.echo(f"Contradiction: {proof.contradiction}: the clues admit no completion.")
+    elif proof.fair:
+        click.echo(f"Solved by attrition alone: fair, rated {proof.rating} (score {proof.score}).")
+    else:
+        click.echo(f"Attrition stops with {empty} empty points: not fair; the search finishes it.")
+    click.echo()
+    return {}
 
 
 @click.command()
@@ -271,7 +302,8 @@ def solve(
 )
 @json_option
 def check(target: str, multiset: str | None, clues: str | None, cap: int, as_json: bool) -> None:
-    """Palomo's tests of a puzzle: partial Latin, completable, unique, critical, removable clues."""
+    """Palomo's tests of a puzzle: partial Latin, completable, unique, critical, removable clues; for a
+    Latin puzzle also fair (solved by attrition alone), its rating and score."""
     pb = load(target, multiset, clues)
     partial_latin = pb.is_partial_latin()
     solutions = count_completions(pb, limit=cap) if partial_latin else 0
@@ -289,6 +321,13 @@ def check(target: str, multiset: str | None, clues: str | None, cap: int, as_jso
         "critical": None if removable is None else not removable,
         "removable_clues": removable,
     }
+    if solutions == 1:
+        from dlx_latin.puzzles.proof import explain
+
+        proof = explain(pb)
+        report.update(fair=proof.fair, rating=proof.rating, score=proof.score)
+    else:
+        report.update(fair=None, rating=None, score=None)
     if as_json:
         click.echo(json.dumps(report))
         return

@@ -1,0 +1,1 @@
+"""Puzzles: attrition with proofs, fair puzzles and ratings."""

@@ -1,0 +1,372 @@
+"""Attrition (Palomo §5.2): shrinking the domains of a partial Latin board by theorems, with a proof.
+
+A *domain* of an empty point is a set of labels holding every label the point has in any completion
+(Def. 5.2).  Each rule below is an attrition theorem for boards with any asterisms and repeated labels: it
+only removes labels no completion can have (sound), and it removes at least as much from smaller domains
+(monotonic, Def. 5.8), so a puzzle the rules solve is *fair* (Theorem 5.9): every player who applies sound
+monotonic rules in any order can still finish it without guessing.
+
+The rules are tried cheapest first; whenever one deduces something the schedule starts again from the
+cheapest, until nothing applies (a fixpoint) or the board is solved.  Every deduction is logged as a `Step`
+(rule, asterisms, points, labels placed and removed), which is the proof.
+
+Notation: need(A, l) is how many more copies of label l asterism A must receive; the candidates of l in A
+are A's empty points whose domain holds l.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from dlx_latin.latin.multiset import Label
+from dlx_latin.latin.partial import PartialBoard
+
+MAX_SUBSET = 4  # naked and hidden subsets are looked for up to this size
+
+
+class Contradiction(Exception):
+    """The domains admit no completion: the partial board was not completable (or a guess was wrong)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: a rule applied to some asterisms and points, placing and removing labels."""
+
+    rule: str
+    asterisms: tuple[int, ...]
+    points: tuple[int, ...]
+    placed: tuple[tuple[int, Label], ...] = ()
+    removed: tuple[tuple[int, Label], ...] = ()
+
+
+@dataclass
+class Domains:
+    """The domains of a partial Latin board: one bitmask of label indices per point (clues are singletons)
+    and the copies each asterism still needs of each label."""
+
+    pb: PartialBoard
+    domain: list[int] = field(default_factory=list)
+    value: list[int | None] = field(default_factory=list)
+    need: list[list[int]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, pb: PartialBoard) -> Domains:
+        """Every label at every empty point, the clues placed; Contradiction if `pb` is not partial Latin."""
+        m, board = pb.multiset, pb.board
+        k = len(m.labels)
+        state = cls(pb, [(1 << k) - 1] * board.n_points, [None] * board.n_points)
+        state.need = [list(m.counts) for _ in board.asterisms]
+        index = {label: j for j, label in enumerate(m.labels)}
+        for p, label in pb.clues.items():
+            state.place(p, index[label])
+        return state
+
+    def copy(self) -> Domains:
+        return Domains(self.pb, list(self.domain), list(self.value), [list(n) for n in self.need])
+
+    @property
+    def labels(self) -> tuple[Label, ...]:
+        return self.pb.multiset.labels
+
+    def place(self, p: int, j: int) -> None:
+        if not self.domain[p] >> j & 1:
+            raise Contradiction(f"label {self.labels[j]!r} is no longer possible at point {p}")
+        self.value[p] = j
+        self.domain[p] = 1 << j
+        for a in self.pb.board.point_asterisms[p]:
+            self.need[a][j] -= 1
+            if self.need[a][j] < 0:
+                raise Contradiction(f"asterism {a} would hold label {self.labels[j]!r} too often")
+
+    def remove(self, p: int, j: int) -> None:
+        self.domain[p] &= ~(1 << j)
+        if not self.domain[p]:
+            raise Contradiction(f"point {p} has no label left")
+
+    def empty(self, a: int) -> list[int]:
+        """The empty points of asterism a."""
+        return [p for p in self.pb.board.asterisms[a] if self.value[p] is None]
+
+    def candidates(self, a: int, j: int) -> list[int]:
+        return [p for p in self.pb.board.asterisms[a] if self.value[p] is None and self.domain[p] >> j & 1]
+
+    def solved(self) -> bool:
+        return all(v is not None for v in self.value)
+
+    def labelling(self) -> list[Label | None]:
+        return [None if v is None else self.labels[v] for v in self.value]
+
+    def apply(self, step: Step) -> None:
+        index = {label: j for j, label in enumerate(self.labels)}
+        for p, label in step.removed:
+            self.remove(p, index[label])
+        for p, label in step.placed:
+            if self.value[p] is None:
+                self.place(p, index[label])
+            elif self.value[p] != index[label]:
+                raise Contradiction(
+                    f"point {p} cannot take both {self.labels[self.value[p]]!r} and {label!r}"
+                )
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# ---- the rules: each returns the steps of one sweep (empty when it does not apply) -------------------
+
+
+def saturation(d: Domains) -> list[Step]:
+    """An asterism holding label l as often as the multiset says (need 0) leaves l out of the domains of its
+    other points: any completion would put a surplus copy there."""
+    steps = []
+    for a in range(len(d.pb.board.asterisms)):
+        for j, need in enumerate(d.need[a]):
+            if need == 0:
+                hit = [p for p in d.candidates(a, j)]
+                if hit:
+                    steps.append(
+                        Step("saturation", (a,), tuple(hit), removed=tuple((p, d.labels[j]) for p in hit))
+                    )
+    return steps
+
+
+def single(d: Domains) -> list[Step]:
+    """A point whose domain has one label takes it (every completion gives it that label)."""
+    return [
+        Step("single", (), (p,), placed=((p, d.labels[d.domain[p].bit_length() - 1]),))
+        for p, v in enumerate(d.value)
+        if v is None and d.domain[p] & (d.domain[p] - 1) == 0
+    ]
+
+
+def forced(d: Domains) -> list[Step]:
+    """When an asterism needs c more copies of l and exactly c of its points can still take l, each of
+    them takes l (a hidden single when c = 1); fewer than c is a contradiction."""
+    steps = []
+    for a in range(len(d.pb.board.asterisms)):
+        for j, need in enumerate(d.need[a]):
+            if need > 0:
+                cand = d.candidates(a, j)
+                if len(cand) < need:
+                    raise Contradiction(
+                        f"asterism {a} needs {need} of label {d.labels[j]!r}, {len(cand)} can"
+                    )
+                if len(cand) == need:
+                    steps.append(
+                        Step("forced", (a,), tuple(cand), placed=tuple((p, d.labels[j]) for p in cand))
+                    )
+        if steps:
+            return steps  # placements change the needs: look again from the cheapest rule
+    return steps
+
+
+def intersection(d: Domains) -> list[Step]:
+    """Pointing and claiming with multiplicities.  Let I be the points two asterisms A and B share.  At
+    least need(A, l) - |candidates of l in A outside I| copies of l must fall in I; when that is need(B, l),
+    B gets all its remaining copies of l inside I, so l leaves B's points outside I."""
+    board = d.pb.board
+    steps = []
+    for a, b in _overlapping_pairs(board):
+        shared = set(board.asterisms[a]) & set(board.asterisms[b])
+        for x, y in ((a, b), (b, a)):
+            for j in range(len(d.labels)):
+                need_y = d.need[y][j]
+                if d.need[x][j] <= 0 or need_y <= 0:
+                    continue
+                outside_x = [p for p in d.candidates(x, j) if p not in shared]
+                if d.need[x][j] - len(outside_x) < need_y:
+                    continue
+                hit = [p for p in d.candidates(y, j) if p not in shared]
+                if hit:
+                    inside = tuple(p for p in d.candidates(x, j) if p in shared)
+                    steps.append(
+                        Step("intersection", (x, y), inside, removed=tuple((p, d.labels[j]) for p in hit))
+                    )
+        if steps:
+            return steps
+    return steps
+
+
+def naked_subset(d: Domains) -> list[Step]:
+    """If s empty points of an asterism can only take labels whose remaining needs in it add up to s, those
+    points use up every remaining copy of those labels: the asterism's other points lose them."""
+    for a in range(len(d.pb.board.asterisms)):
+        empty = d.empty(a)
+        for size in range(2, min(MAX_SUBSET, len(empty) - 1) + 1):
+            for subset in itertools.combinations(empty, size):
+                union = 0
+                for p in subset:
+                    union |= d.domain[p]
+                if sum(d.need[a][j] for j in _bits(union)) != size:
+                    continue
+                hit = [(p, d.labels[j]) for p in empty if p not in subset for j in _bits(d.domain[p] & union)]
+                if hit:
+                    return [Step(f"naked subset ({size})", (a,), subset, removed=tuple(hit))]
+    return []
+
+
+def hidden_subset(d: Domains) -> list[Step]:
+    """If the remaining copies of some labels in an asterism add up to s and only s of its points can take
+    any of them, those points take only those labels."""
+    for a in range(len(d.pb.board.asterisms)):
+        wanted = [j for j, need in enumerate(d.need[a]) if need > 0]
+        empty = d.empty(a)
+        for size in range(2, min(MAX_SUBSET, len(wanted) - 1) + 1):
+            for labels in itertools.combinations(wanted, size):
+                mask = sum(1 << j for j in labels)
+                points = [p for p in empty if d.domain[p] & mask]
+                if len(points) != sum(d.need[a][j] for j in labels):
+                    continue
+                hit = [(p, d.labels[j]) for p in points for j in _bits(d.domain[p] & ~mask)]
+                if hit:
+                    return [Step(f"hidden subset ({size})", (a,), tuple(points), removed=tuple(hit))]
+    return []
+
+
+def cardinality(d: Domains) -> list[Step]:
+    """Full consistency of one asterism (a global cardinality constraint): l stays at point p only if the
+    asterism's empty points can all get labels from their domains, each label exactly as often as still
+    needed, with l at p.  Checked by bipartite matching with capacities (augmenting paths)."""
+    for a in range(len(d.pb.board.asterisms)):
+        domains = {p: d.domain[p] for p in d.empty(a)}
+        if not domains:
+            continue
+        base = assignment(d.need[a], domains)
+        if base is None:
+            raise Contradiction(f"the domains of asterism {a} admit no assignment")
+        hit = [
+            (p, d.labels[j])
+            for p, mask in domains.items()
+            for j in _bits(mask)
+            if base[p] != j and assignment(d.need[a], {**domains, p: 1 << j}) is None
+        ]
+        if hit:
+            return [Step("cardinality", (a,), tuple(domains), removed=tuple(hit))]
+    return []
+
+
+def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | None:
+    """A label index for every point from its domain (a bitmask) with label j used exactly need[j] times,
+    or None when there is none.  Kuhn's augmenting paths, labels with capacities."""
+    if sum(need) != len(domains):
+        return None
+    holders: list[list[int]] = [[] for _ in need]
+    label_of: dict[int, int] = {}
+
+    def augment(p: int, seen: set[int]) -> bool:
+        for j in _bits(domains[p]):
+            if j in seen:
+                continue
+            seen.add(j)
+            if len(holders[j]) < need[j]:
+                holders[j].append(p)
+                label_of[p] = j
+                return True
+            for q in list(holders[j]):
+                if augment(q, seen):  # q moved to another label
+                    holders[j].remove(q)
+                    holders[j].append(p)
+                    label_of[p] = j
+                    return True
+        return False
+
+    for p in domains:
+        if not augment(p, set()):
+            return None
+    return label_of
+
+
+def _overlapping_pairs(board) -> list[tuple[int, int]]:
+    cached = _PAIRS.get(id(board))
+    if cached is None or cached[0] is not board:
+        pairs = []
+        for a, b in itertools.combinations(range(len(board.asterisms)), 2):
+            if len(set(board.asterisms[a]) & set(board.asterisms[b])) >= 2:
+                pairs.append((a, b))
+        cached = _PAIRS[id(board)] = (board, pairs)
+    return cached[1]
+
+
+_PAIRS: dict[int, tuple[object, list[tuple[int, int]]]] = {}
+
+Rule = Callable[[Domains], list[Step]]
+
+# (rule, difficulty weight), cheapest first
+RULES: list[tuple[Rule, int]] = [
+    (saturation, 1),
+    (single, 1),
+    (forced, 2),
+    (intersection, 3),
+    (naked_subset, 4),
+    (hidden_subset, 5),
+    (cardinality, 7),
+]
+WEIGHT = {"saturation": 1, "single": 1, "forced": 2, "intersection": 3, "cardinality": 7}
+
+
+def weight(step: Step) -> int:
+    """The difficulty weight of a step's rule (subsets weigh more as they grow)."""
+    if step.rule.startswith("naked subset"):
+        return 4 + len(step.points) - 2
+    if step.rule.startswith("hidden subset"):
+        return 5 + len(step.points) - 2
+    return WEIGHT[step.rule]
+
+
+def propagate(
+    d: Domains, rules: list[tuple[Rule, int]] | None = None, log: list[Step] | None = None
+) -> list[Step]:
+    """Apply the rules, cheapest first, to a fixpoint; the steps taken, in order (the proof), appended to
+    `log` when given (so they survive a Contradiction, which is raised when no completion is left)."""
+    rules = RULES if rules is None else rules
+    proof: list[Step] = [] if log is None else log
+    while not d.solved():
+        for rule, _ in rules:
+            steps = rule(d)
+            if steps:
+                for step in steps:
+                    d.apply(step)
+                    proof.append(step)
+                break
+        else:
+            break
+    return proof
+
+
+def solve(pb: PartialBoard, limit: int | None = None) -> Iterator[list[Label]]:
+    """The completions of a partial Latin board by optimized attrition (§5.2.8): propagation to a fixpoint,
+    then a guess on a point with the smallest domain, propagation again, and state restored on
+    backtracking (each guess works on a copy of the domains).  An independent second solver: its
+    completions must equal the exact-cover engine's."""
+    try:
+        start = Domains.of(pb)
+    except Contradiction:
+        return
+    found = 0
+    stack = [start]
+    while stack:
+        d = stack.pop()
+        try:
+            propagate(d)
+        except Contradiction:
+            continue
+        if d.solved():
+            yield d.labelling()
+            found += 1
+            if limit is not None and found >= limit:
+                return
+            continue
+        p = min((p for p, v in enumerate(d.value) if v is None), key=lambda p: d.domain[p].bit_count())
+        for j in reversed(list(_bits(d.domain[p]))):
+            guess = d.copy()
+            try:
+                guess.place(p, j)
+            except Contradiction:
+                continue
+            stack.append(guess)

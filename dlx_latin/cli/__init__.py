@@ -25,6 +25,7 @@ COMMANDS = {
     "enumerate": "dlx_latin.cli.latin",
     "solve": "dlx_latin.cli.latin",
     "check": "dlx_latin.cli.latin",
+    "generate": "dlx_latin.cli.latin",
     "convert": "dlx_latin.cli.latin",
     "xc": "dlx_latin.cli.xc",
 }

@@ -23,6 +23,7 @@ from dlx_latin.latin import (
     removable_clues,
 )
 from dlx_latin.latin.completion import label_group_order
+from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
 
@@ -264,6 +265,77 @@ def solve(
     if not found:
         click.echo("dlx-latin: no solution", err=True)
         raise SystemExit(EXIT_NO_SOLUTION)
+
+
+@click.command()
+@target_argument
+@multiset_option
+@click.option(
+    "--count", "how_many", type=click.IntRange(min=1), default=1, show_default=True, help="Puzzles."
+)
+@click.option("--fair", is_flag=True, help="Only puzzles that attrition alone solves.")
+@click.option("--rating", type=click.Choice(RATINGS), help="Only fair puzzles of this rating.")
+@click.option(
+    "--inscription",
+    type=click.Path(dir_okay=False),
+    help="A puzzle FILE on the same board whose clues every puzzle keeps.",
+)
+@click.option("--seed", type=int, help="Make the run reproducible (each output line records its seed).")
+@json_option
+def generate(
+    target: str,
+    multiset: str | None,
+    how_many: int,
+    fair: bool,
+    rating: str | None,
+    inscription: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Generate unique, critical Latin puzzles on a BOARD: a random Latin board, then clue removal."""
+    import random
+
+    from dlx_latin.puzzles.generate import generate as make
+
+    pb = load(target, multiset, None)
+    if inscription:
+        kept = read_puzzle_file(Path(inscription))
+        if kept is None:
+            raise PuzzleFormatError(f"{inscription} is not a puzzle file")
+        if kept.partial.board.asterisms != pb.board.asterisms:
+            raise click.UsageError(f"the inscription in {inscription} is not on {pb.board.name}")
+        pb = PartialBoard(pb.board, pb.multiset, {**pb.clues, **kept.partial.clues})
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+    for k in range(how_many):
+        made = make(pb, seed=f"{seed}/{k}", fair=fair, rating=rating)
+        proof = made.explanation
+        facts = {
+            "clue_count": len(made.puzzle.clues),
+            "critical": made.critical,
+            "fair": proof.fair,
+            "rating": proof.rating,
+            "score": proof.score,
+            "seed": f"{seed}/{k}",
+        }
+        if as_json:
+            record = json.loads(write_puzzle(made.puzzle, list(made.solution), _spec(target, pb)))
+            click.echo(json.dumps({**record, **facts}))
+            continue
+        verdict = f"fair, rated {proof.rating}" if proof.fair else "not fair"
+        critical = "critical" if made.critical else "not critical (fairness needs every clue left)"
+        click.echo(f"# puzzle {k + 1}: {facts['clue_count']} clues, {verdict}, {critical}; seed {seed}/{k}")
+        click.echo(_grid_text(made.puzzle.labelling(), pb.board))
+
+
+def _spec(target: str, pb: PartialBoard) -> str | None:
+    """The board spec to record in a puzzle file: the BOARD argument when it is a spec."""
+    return None if Path(target).is_file() else target
+
+
+def _grid_text(labelling: list, board: Board) -> str:
+    if board.shape:
+        return format_grid(labelling, board.shape)
+    return " ".join("." if x is None else str(x) for x in labelling)
 
 
 def _explain(pb: PartialBoard, as_json: bool) -> dict:

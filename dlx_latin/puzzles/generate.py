@@ -1,0 +1,145 @@
+"""Generating Latin puzzles: a random Latin board, then clue removal (Algorithm 2) under constraints.
+
+The random board is the first solution of the board's exact-cover problem with its options and items
+shuffled (the search's order and its ties change, so boards differ from seed to seed), relabelled at random
+within each multiplicity class.  Clues are then tried for removal in a random order; a removal is kept when
+the puzzle keeps its one completion and, when asked, stays fair (solved by attrition alone — which implies
+uniqueness) and within the asked rating.  Removing clues only makes a puzzle harder (the rules are
+monotonic), so one greedy pass ends at a puzzle from which no clue can go without breaking a constraint.
+Everything is reproducible from the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from dlx_latin.errors import UserInputError
+from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.latin.algorithms import _still_unique_without
+from dlx_latin.latin.completion import reduce_to_exact_cover
+from dlx_latin.latin.multiset import Label
+from dlx_latin.latin.partial import PartialBoard
+from dlx_latin.puzzles.proof import LEVELS, Explanation, explain
+
+RESTART_NODES = 1 << 18  # first node budget of a randomized search before it restarts
+ATTEMPTS = 200  # random boards tried for one constrained puzzle before giving up
+UNCONSTRAINED_TRIES = 20  # first tries: plain critical puzzles, kept when they happen to meet the constraint
+
+
+class GenerationError(UserInputError):
+    """No puzzle meeting the constraints was found (or the board has no Latin board at all)."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its solution and its attrition verdict."""
+
+    puzzle: PartialBoard
+    solution: tuple[Label, ...]
+    explanation: Explanation
+    critical: bool
+
+
+class _Restart(Exception):
+    """A randomized search ran past its node budget: start again with a new order."""
+
+
+def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | None:
+    """A random completion of `pb` (None when it has none): the search in a shuffled order, restarted with a
+    new order and a doubled node budget when it runs long (randomized searches have heavy tails), and a
+    random relabelling when `pb` has no clues."""
+    reduction = reduce_to_exact_cover(pb)
+    problem = reduction.problem
+    for restart in range(64):
+        order = list(range(len(problem.options)))
+        rng.shuffle(order)
+        primary = list(problem.primary)
+        rng.shuffle(primary)
+        options = [problem.options[k] for k in order]
+        search = ExactCoverProblem(primary, options, problem.secondary, problem.bounds).search(limit=1)
+        budget = RESTART_NODES << min(restart, 20)
+
+        def give_up(nodes: int, fraction: float, budget: int = budget) -> None:
+            if nodes > budget:
+                raise _Restart
+
+        try:
+            found = search.next_batch(1, give_up)
+        except _Restart:
+            continue
+        if not found:
+            return None  # the whole search ran out: no completion
+        labelling = reduction.labelling(tuple(order[k] for k in found[0]))
+        break
+    else:  # pragma: no cover - 64 doublings of the budget
+        raise GenerationError(f"no random Latin board of {pb.board.name} found")
+    if pb.clues:
+        return labelling
+    m = pb.multiset
+    rename: dict[Label, Label] = {}
+    for c in sorted(set(m.counts)):
+        same = [label for label, k in zip(m.labels, m.counts, strict=True) if k == c]
+        rename.update(zip(same, rng.sample(same, len(same)), strict=True))
+    return [rename[x] for x in labelling]
+
+
+def _allowed(proof: Explanation, fair: bool, rating: str | None) -> bool:
+    if rating is not None:
+        return proof.fair and LEVELS.index(proof.rating) <= LEVELS.index(rating)
+    return proof.fair or not fair
+
+
+def puzzle_from_board(
+    start: PartialBoard,
+    solution: list[Label],
+    rng: random.Random,
+    fair: bool = False,
+    rating: str | None = None,
+) -> Generated:
+    """Remove clues from the Latin board `solution` (keeping the inscription of `start`) in a random order,
+    each removal kept while the puzzle stays unique (and fair, and at most `rating`)."""
+    current = PartialBoard(start.board, start.multiset, dict(enumerate(solution)), start.inscription)
+    order = [p for p in range(start.board.n_points) if p not in start.inscription]
+    rng.shuffle(order)
+    constrained = fair or rating is not None
+    for p in order:
+        trial = current.without([p])
+        if constrained:
+            if _allowed(explain(trial), fair, rating):
+                current = trial
+        elif _still_unique_without(current, p, solution[p]):
+            current = trial
+    critical = not constrained or all(
+        not _still_unique_without(current, p, solution[p])
+        for p in current.clues
+        if p not in current.inscription
+    )
+    return Generated(current, tuple(solution), explain(current), critical)
+
+
+def generate(
+    pb: PartialBoard, seed: int | str | None = None, fair: bool = False, rating: str | None = None
+) -> Generated:
+    """One puzzle completing to a random Latin board of `pb`'s board (its clues are the inscription that
+    always stays), unique and critical; fair, and of exactly `rating`, when asked.
+
+    With a constraint, plain critical puzzles of fresh random boards are tried first (most 9x9 ones are
+    fair); after UNCONSTRAINED_TRIES misses the removal itself keeps the constraint, which always succeeds
+    for fairness but may leave a clue that only fairness needs (`critical` is then False)."""
+    if rating is not None and rating not in LEVELS:
+        raise GenerationError(f"unknown rating {rating!r}; choose one of: {', '.join(LEVELS)}")
+    rng = random.Random(seed)
+    start = PartialBoard(pb.board, pb.multiset, pb.clues, set(pb.inscription) | set(pb.clues))
+    constrained = fair or rating is not None
+    for attempt in range(ATTEMPTS if constrained else 1):
+        solution = random_latin_board(start, rng)
+        if solution is None:
+            raise GenerationError(
+                f"{pb.board.name} with these clues has no Latin board to make a puzzle from"
+            )
+        keep = constrained and attempt >= UNCONSTRAINED_TRIES
+        made = puzzle_from_board(start, solution, rng, fair and keep, rating if keep else None)
+        if not constrained or (made.explanation.fair and rating in (None, made.explanation.rating)):
+            return made
+    raise GenerationError(f"no puzzle rated {rating!r} found in {ATTEMPTS} random boards of {pb.board.name}")

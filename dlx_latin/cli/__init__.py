@@ -26,6 +26,7 @@ COMMANDS = {
     "solve": "dlx_latin.cli.latin",
     "check": "dlx_latin.cli.latin",
     "generate": "dlx_latin.cli.latin",
+    "minimal": "dlx_latin.cli.latin",
     "convert": "dlx_latin.cli.latin",
     "xc": "dlx_latin.cli.xc",
 }

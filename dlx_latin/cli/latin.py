@@ -327,6 +327,41 @@ def generate(
         click.echo(_grid_text(made.puzzle.labelling(), pb.board))
 
 
+@click.command()
+@target_argument
+@multiset_option
+@clues_option
+@click.option(
+    "--witnesses", type=click.IntRange(min=1), default=1, show_default=True, help="Puzzles to show."
+)
+@json_option
+def minimal(target: str, multiset: str | None, clues: str | None, witnesses: int, as_json: bool) -> None:
+    """The fewest clues of a Latin puzzle on an empty BOARD (over all its Latin boards, one per symmetry
+    class), or of a puzzle for one full Latin board (a FILE or --clues holding every point), exactly."""
+    from dlx_latin.puzzles.minimal import Minimum, minimal_puzzles, smallest_puzzle
+
+    pb = load(target, multiset, clues)
+    if pb.is_full():
+        if not pb.is_partial_latin():
+            raise click.UsageError("the full labelling given is not a Latin board")
+        puzzle = smallest_puzzle(pb)
+        assert puzzle is not None
+        found = Minimum(len(puzzle.clues), (puzzle,))
+    elif pb.clues:
+        raise click.UsageError("minimal takes an empty BOARD or a full Latin board, not a partial one")
+    else:
+        found = minimal_puzzles(pb, witnesses)
+    if as_json:
+        spec = _spec(target, pb)
+        shown = [json.loads(write_puzzle(w, None, spec)) for w in found.witnesses]
+        click.echo(json.dumps({"clues": found.clues, "witnesses": shown}))
+        return
+    click.echo(f"{found.clues} clues")
+    for w in found.witnesses:
+        click.echo()
+        click.echo(_grid_text(w.labelling(), pb.board))
+
+
 def _spec(target: str, pb: PartialBoard) -> str | None:
     """The board spec to record in a puzzle file: the BOARD argument when it is a spec."""
     return None if Path(target).is_file() else target

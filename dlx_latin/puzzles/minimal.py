@@ -1,0 +1,166 @@
+"""Smallest critical sets and minimal puzzles (Palomo Def. 3.14), exactly.
+
+A set of clues taken from a Latin board S is a puzzle for S when no other Latin board agrees with S on it.
+For any other board S', the points where S' differs from S form an *unavoidable set*: a puzzle for S must
+hold a clue in it.  So the smallest puzzles for S are the smallest *hitting sets* of all unavoidable sets.
+They are found by the implicit hitting set method: keep a few unavoidable sets, find a smallest set H
+hitting them (exact branch and bound), and ask the engine whether H's clues have another completion; if
+not, H is optimal (every puzzle must hit the sets kept, so none is smaller), otherwise the new completions
+give new unavoidable sets and the loop goes on.  The answer is exact, not a heuristic.
+
+The minimal puzzles of a board are the smallest over all its Latin boards; a board's symmetries and
+relabellings keep clue counts, so one Latin board per class (`symmetry.canonical_classes`) suffices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from dlx_latin.latin.completion import completions
+from dlx_latin.latin.multiset import Label
+from dlx_latin.latin.partial import PartialBoard
+
+NEW_SETS = 16  # other completions asked for at each round (each gives an unavoidable set)
+SEED_LIMIT = 64  # completions listed per region when seeding small unavoidable sets
+
+
+@dataclass(frozen=True)
+class Minimum:
+    """The fewest clues of a puzzle, and puzzles with that many clues."""
+
+    clues: int
+    witnesses: tuple[PartialBoard, ...]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def smallest_hitting_set(sets: list[int], at_least: int = 0, at_most: int | None = None) -> int | None:
+    """A smallest set of elements (a bitmask) meeting every set in `sets` (bitmasks), of size at least
+    `at_least`; None when every hitting set has more than `at_most` elements.  Iterative deepening on the
+    size, branching on the elements of a smallest set not yet hit (each branch forbids the elements tried
+    before it), pruned by a greedy packing of pairwise disjoint sets not yet hit."""
+    sets = sorted(set(sets), key=int.bit_count)
+    if any(s == 0 for s in sets):
+        return None
+    universe = 0
+    for s in sets:
+        universe |= s
+    limit = universe.bit_count() if at_most is None else at_most
+    for k in range(at_least, limit + 1):
+        found = _hit(sets, k, 0, 0)
+        if found is not None:
+            return found
+    return None
+
+
+def _hit(sets: list[int], k: int, chosen: int, forbidden: int) -> int | None:
+    smallest, packing, used = None, 0, 0
+    for s in sets:
+        if s & chosen:
+            continue
+        free = s & ~forbidden
+        if not free:
+            return None
+        if smallest is None or free.bit_count() < smallest.bit_count():
+            smallest = free
+        if not free & used:  # greedy packing of disjoint unhit sets: each needs its own element
+            packing += 1
+            used |= free
+    if smallest is None:
+        return chosen
+    if packing > k:
+        return None
+    for e in _bits(smallest):
+        found = _hit(sets, k - 1, chosen | 1 << e, forbidden)
+        if found is not None:
+            return found
+        forbidden |= 1 << e
+    return None
+
+
+def _add_minimal(kept: list[int], new: int) -> None:
+    """Add an unavoidable set unless it contains a kept one; drop the kept ones that contain it (a set
+    that contains another is hit whenever the smaller one is)."""
+    if any(t & ~new == 0 for t in kept):
+        return
+    kept[:] = [t for t in kept if new & ~t != 0]
+    kept.append(new)
+
+
+def _seed_sets(solved: PartialBoard, solution: list[Label]) -> list[int]:
+    """Small unavoidable sets to start from: the other ways to place two labels on the points that hold
+    them, everything else fixed, and the other ways to fill two asterisms, everything else fixed."""
+    board, m = solved.board, solved.multiset
+    regions = []
+    for i, a in enumerate(m.labels):
+        for b in m.labels[i + 1 :]:
+            regions.append({p for p in range(board.n_points) if solution[p] in (a, b)})
+    for i, a in enumerate(board.asterisms):
+        for b in board.asterisms[i + 1 :]:
+            regions.append(set(a) | set(b))
+    out: list[int] = []
+    for region in regions:
+        fixed = {p: solution[p] for p in range(board.n_points) if p not in region}
+        for other in completions(PartialBoard(board, m, fixed), limit=SEED_LIMIT):
+            if other != solution:
+                _add_minimal(out, sum(1 << p for p in region if other[p] != solution[p]))
+    return out
+
+
+def smallest_puzzle(
+    solved: PartialBoard, below: int | None = None, progress: Callable[[int, int], object] | None = None
+) -> PartialBoard | None:
+    """A puzzle with the fewest clues whose only completion is the Latin board `solved` (every point a
+    clue); the clues of its inscription always stay and are counted.  With `below`, None when every puzzle
+    for `solved` has at least `below` clues (the search stops as soon as that is proved)."""
+    board, m = solved.board, solved.multiset
+    solution: list[Label] = [solved.clues[p] for p in range(board.n_points)]
+    kept = {p: solution[p] for p in solved.inscription}
+    inscribed = sum(1 << p for p in kept)
+    unavoidable: list[int] = []
+    for found in _seed_sets(solved, solution):
+        _add_minimal(unavoidable, found & ~inscribed)
+    size = 0
+    while True:
+        at_most = None if below is None else below - 1 - len(kept)
+        hitting = smallest_hitting_set(unavoidable, size, at_most)
+        if hitting is None:
+            return None
+        size = hitting.bit_count()
+        clues = {**kept, **{p: solution[p] for p in _bits(hitting)}}
+        puzzle = PartialBoard(board, m, clues, solved.inscription)
+        others = [c for c in completions(puzzle, limit=NEW_SETS + 1) if c != solution]
+        if not others:
+            return puzzle
+        for other in others:
+            differ = sum(1 << p for p in range(board.n_points) if other[p] != solution[p])
+            _add_minimal(unavoidable, differ & ~inscribed)
+        if progress is not None:
+            progress(len(unavoidable), size)
+
+
+def minimal_puzzles(pb: PartialBoard, witnesses: int = 1) -> Minimum:
+    """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
+    that have that many: the smallest puzzle of one Latin board per class under the board's symmetries."""
+    from symmetry.counting import canonical_classes  # the symmetry layer sits above the core
+
+    best: list[PartialBoard] = []
+    for form in canonical_classes(pb):
+        solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(form.labelling)))
+        below = None if not best else len(best[0].clues) + (len(best) < witnesses)
+        puzzle = smallest_puzzle(solved, below)
+        if puzzle is None:
+            continue
+        if not best or len(puzzle.clues) < len(best[0].clues):
+            best = [puzzle]
+        elif len(puzzle.clues) == len(best[0].clues) and len(best) < witnesses:
+            best.append(puzzle)
+    return Minimum(len(best[0].clues), tuple(best))

@@ -95,3 +95,31 @@ def test_cli_inscription_file(tmp_path):
     assert record["clues"][0][0] == 7 and 0 in record["inscription"]
     other = run_cli("generate", "latin:9", "--inscription", str(kept))
     assert other.returncode == 2 and "not on latin:9" in other.stderr
+
+
+@pytest.mark.parametrize("spec,multiset", [("latin:4", None), ("sudoku:2x3", None), ("latin:6", "1^3,2^3")])
+def test_single_pass_puzzles_are_unique(spec, multiset):
+    from dlx_latin.puzzles.generate import single_pass_puzzles
+
+    found = list(single_pass_puzzles(partial(spec, multiset), boards=40))
+    assert len(found) >= 10
+    for x in found:
+        assert count_completions(x.puzzle) == 1
+        assert not x.fair or explain(x.puzzle).fair
+
+
+def test_single_pass_from_a_puzzle_is_the_puzzle():
+    """A Latin puzzle is its own single-pass puzzle: the enumeration finds one board at the root."""
+    from dlx_latin.puzzles.generate import single_pass_puzzles
+
+    made = generate(partial("sudoku:3x3"), seed=4)
+    found = list(single_pass_puzzles(made.puzzle))
+    assert [x.puzzle.clues for x in found] == [made.puzzle.clues]
+
+
+def test_cli_single_pass():
+    out = run_cli("generate", "sudoku:2x2", "--single-pass", "--count", "4", "--json")
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(records) == 4 and all(r["fair"] for r in records)
+    none = run_cli("generate", "sudoku:3x3", "--single-pass", "--rating", "very difficult")
+    assert none.returncode == 3 and "only 0 such puzzles" in none.stderr

@@ -20,12 +20,14 @@ from dlx_latin.latin import (
     PartialBoard,
     completions,
     count_completions,
+    is_critical,
     removable_clues,
 )
 from dlx_latin.latin.completion import label_group_order
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
+SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when puzzles are filtered
 
 
 def read_puzzle_file(path: Path) -> PuzzleFile | None:
@@ -281,6 +283,11 @@ def solve(
     help="A puzzle FILE on the same board whose clues every puzzle keeps.",
 )
 @click.option("--seed", type=int, help="Make the run reproducible (each output line records its seed).")
+@click.option(
+    "--single-pass",
+    is_flag=True,
+    help="Read puzzles off the enumeration of Latin boards itself (Palomo 5.3.1) instead.",
+)
 @json_option
 def generate(
     target: str,
@@ -290,6 +297,7 @@ def generate(
     rating: str | None,
     inscription: str | None,
     seed: int | None,
+    single_pass: bool,
     as_json: bool,
 ) -> None:
     """Generate unique, critical Latin puzzles on a BOARD: a random Latin board, then clue removal."""
@@ -305,6 +313,9 @@ def generate(
         if kept.partial.board.asterisms != pb.board.asterisms:
             raise click.UsageError(f"the inscription in {inscription} is not on {pb.board.name}")
         pb = PartialBoard(pb.board, pb.multiset, {**pb.clues, **kept.partial.clues})
+    if single_pass:
+        _single_pass(target, pb, how_many, fair, rating, as_json)
+        return
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     for k in range(how_many):
         made = make(pb, seed=f"{seed}/{k}", fair=fair, rating=rating)
@@ -360,6 +371,41 @@ def minimal(target: str, multiset: str | None, clues: str | None, witnesses: int
     for w in found.witnesses:
         click.echo()
         click.echo(_grid_text(w.labelling(), pb.board))
+
+
+def _single_pass(target: str, pb: PartialBoard, how_many: int, fair: bool, rating: str | None, as_json: bool):
+    """Print up to `how_many` single-pass puzzles (fair ones, of `rating`, when asked)."""
+    from dlx_latin.puzzles.generate import single_pass_puzzles
+    from dlx_latin.puzzles.proof import explain
+
+    shown = 0
+    boards = (SINGLE_PASS_BOARDS if fair or rating else 2) * how_many + 1
+    for found in single_pass_puzzles(pb, boards):
+        proof = explain(found.puzzle)
+        if (fair or rating) and not proof.fair or rating not in (None, proof.rating):
+            continue
+        facts = {
+            "clue_count": len(found.puzzle.clues),
+            "critical": is_critical(found.puzzle),
+            "fair": proof.fair,
+            "rating": proof.rating,
+            "score": proof.score,
+        }
+        shown += 1
+        if as_json:
+            record = json.loads(
+                write_puzzle(found.puzzle, list(proof.labelling) if proof.fair else None, _spec(target, pb))
+            )
+            click.echo(json.dumps({**record, **facts}))
+        else:
+            verdict = f"fair, rated {proof.rating}" if proof.fair else "not fair"
+            click.echo(f"# single-pass puzzle {shown}: {facts['clue_count']} clues, {verdict}")
+            click.echo(_grid_text(found.puzzle.labelling(), pb.board))
+        if shown == how_many:
+            return
+    click.echo(f"dlx-latin: only {shown} such puzzles among the first {boards} Latin boards", err=True)
+    if not shown:
+        raise SystemExit(EXIT_NO_SOLUTION)
 
 
 def _spec(target: str, pb: PartialBoard) -> str | None:

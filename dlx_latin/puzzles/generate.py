@@ -12,6 +12,7 @@ Everything is reproducible from the seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dlx_latin.errors import UserInputError
@@ -20,6 +21,7 @@ from dlx_latin.latin.algorithms import _still_unique_without
 from dlx_latin.latin.completion import reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
+from dlx_latin.puzzles.attrition import Contradiction, Domains, _bits, propagate
 from dlx_latin.puzzles.proof import LEVELS, Explanation, explain
 
 RESTART_NODES = 1 << 18  # first node budget of a randomized search before it restarts
@@ -143,3 +145,60 @@ def generate(
         if not constrained or (made.explanation.fair and rating in (None, made.explanation.rating)):
             return made
     raise GenerationError(f"no puzzle rated {rating!r} found in {ATTEMPTS} random boards of {pb.board.name}")
+
+
+@dataclass(frozen=True)
+class SinglePass:
+    """A puzzle read off the enumeration: the clues plus the guesses leading to a node of the search tree
+    with exactly one Latin board below it; fair when attrition alone finished that node."""
+
+    puzzle: PartialBoard
+    fair: bool
+
+
+def single_pass_puzzles(pb: PartialBoard, boards: int | None = None) -> Iterator[SinglePass]:
+    """Single-pass puzzles (§5.3.1): enumerate the Latin boards completing `pb` by optimized attrition
+    (propagation, then guesses on a smallest domain), tagging every guess; a guess whose subtree holds
+    exactly one Latin board, under a node holding several, gives a puzzle: the clues of `pb` plus the
+    guesses on the way there.  Stops after `boards` Latin boards (None: all of them)."""
+    seen = [0]
+
+    def explore(d: Domains, guesses: dict[int, Label]) -> tuple[int, bool, bool, list[SinglePass]]:
+        """(boards found below, whether attrition alone solved this node, whether the whole subtree was
+        explored, puzzles found below)."""
+        try:
+            propagate(d)
+        except Contradiction:
+            return 0, False, True, []
+        if d.solved():
+            seen[0] += 1
+            return 1, True, True, []
+        p = min((q for q, v in enumerate(d.value) if v is None), key=lambda q: d.domain[q].bit_count())
+        total, complete, below, found = 0, True, [], []
+        for j in _bits(d.domain[p]):
+            if boards is not None and seen[0] >= boards:
+                complete = False
+                break
+            child = d.copy()
+            try:
+                child.place(p, j)
+            except Contradiction:
+                continue
+            tagged = {**guesses, p: d.labels[j]}
+            count, direct, whole, puzzles = explore(child, tagged)
+            total += count
+            complete &= whole
+            found += puzzles
+            below.append((count, direct, whole, tagged))
+        if total >= 2:
+            for count, direct, whole, tagged in below:
+                if count == 1 and whole:
+                    found.append(SinglePass(pb.with_clues(tagged), direct))
+        return total, False, complete, found
+
+    if not pb.is_partial_latin():
+        return
+    count, direct, whole, puzzles = explore(Domains.of(pb), {})
+    if count == 1 and whole:
+        puzzles.append(SinglePass(pb, direct))
+    yield from puzzles

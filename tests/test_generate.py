@@ -123,3 +123,29 @@ def test_cli_single_pass():
     assert len(records) == 4 and all(r["fair"] for r in records)
     none = run_cli("generate", "sudoku:3x3", "--single-pass", "--rating", "very difficult")
     assert none.returncode == 3 and "only 0 such puzzles" in none.stderr
+
+
+EVERY_FAMILY = [
+    "latin:5",
+    "sudoku:2x3",
+    "jigsaw:aaabbbaacbbbacccddeccdddeeefdfeeffff",
+    "diagonal:5",
+    "win",
+    "quadoku",
+    "free-square:4",
+    "tartan",
+    "triangle:6",
+    "hexagon:2",
+    "dodecagon",
+    "tetrahedron:3",
+    "cube:2",
+    "octahedron:3",
+    "icosahedron:2",
+    "dodecahedron",
+]
+
+
+@pytest.mark.parametrize("spec", EVERY_FAMILY)
+def test_every_family_gives_puzzles(spec):
+    made = generate(partial(spec), seed=1)
+    assert count_completions(made.puzzle) == 1 and is_critical(made.puzzle)

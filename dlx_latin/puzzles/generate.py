@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import ExactCoverProblem
 from dlx_latin.latin.algorithms import _still_unique_without
-from dlx_latin.latin.completion import reduce_to_exact_cover
+from dlx_latin.latin.completion import first_asterism_arrangements, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import Contradiction, Domains, _bits, propagate
@@ -49,9 +49,15 @@ class _Restart(Exception):
 
 def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | None:
     """A random completion of `pb` (None when it has none): the search in a shuffled order, restarted with a
-    new order and a doubled node budget when it runs long (randomized searches have heavy tails), and a
-    random relabelling when `pb` has no clues."""
-    reduction = reduce_to_exact_cover(pb)
+    new order and a doubled node budget when it runs long (randomized searches have heavy tails).  An empty
+    board first gets one arrangement of its first asterism per orbit of the label group (every Latin board
+    relabels to one of them, and the search is much shorter), then a random relabelling."""
+    fixed = pb
+    if not pb.clues:  # label symmetry: one arrangement of the first asterism, relabelled at random below
+        first = pb.board.asterisms[0]
+        arrangement = rng.choice(first_asterism_arrangements(pb.multiset))
+        fixed = pb.with_clues(dict(zip(first, arrangement, strict=True)))
+    reduction = reduce_to_exact_cover(fixed)
     problem = reduction.problem
     for restart in range(64):
         order = list(range(len(problem.options)))

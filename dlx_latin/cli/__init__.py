@@ -29,6 +29,7 @@ COMMANDS = {
     "minimal": "dlx_latin.cli.latin",
     "convert": "dlx_latin.cli.latin",
     "xc": "dlx_latin.cli.xc",
+    "jigsaw": "dlx_latin.cli.jigsaw",
 }
 
 

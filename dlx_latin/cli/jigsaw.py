@@ -1,0 +1,63 @@
+"""`dlx-latin jigsaw covers|count|borders`: dissections of the square and jigsaw Latin squares."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dlx_latin.jigsaw.counts import border_fillings, jigsaw_count, per_cover_counts
+from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
+
+order_argument = click.argument("n", type=click.IntRange(min=1, max=9))
+
+
+@click.group()
+def jigsaw() -> None:
+    """Jigsaw Sudoku: covers of the n x n square by n connected n-ominoes, and Latin squares on them."""
+
+
+@jigsaw.command(name="covers")
+@order_argument
+@click.option("--count", "only_count", is_flag=True, help="Print only how many (A172477).")
+@click.option(
+    "--up-to",
+    "up_to",
+    type=click.Choice(["symmetry"]),
+    help="One cover per orbit of the square's 8 symmetries.",
+)
+@click.option("--json", "as_json", is_flag=True, help="JSON lines (with orbit sizes up to symmetry).")
+def covers_command(n: int, only_count: bool, up_to: str | None, as_json: bool) -> None:
+    """List the covers of the N x N square as region strings (boards `jigsaw:<regions>`)."""
+    if up_to:
+        orbits = covers_up_to_symmetry(n)
+        if only_count:
+            click.echo(len(orbits))
+            return
+        for regions, size in sorted(orbits.items()):
+            click.echo(json.dumps({"regions": regions, "orbit_size": size}) if as_json else regions)
+        return
+    if only_count:
+        click.echo(count_covers(n))
+        return
+    for regions in covers(n):
+        click.echo(json.dumps({"regions": regions}) if as_json else regions)
+
+
+@jigsaw.command(name="count")
+@order_argument
+@click.option("--per-cover", is_flag=True, help="JSON lines: each cover (up to symmetry), orbit size, count.")
+def count_command(n: int, per_cover: bool) -> None:
+    """The number of jigsaw Latin squares of order N over all covers (A172478)."""
+    if per_cover:
+        for regions, orbit, count in per_cover_counts(n):
+            click.echo(json.dumps({"regions": regions, "orbit_size": orbit, "count": count}))
+        return
+    click.echo(jigsaw_count(n))
+
+
+@jigsaw.command(name="borders")
+@order_argument
+def borders_command(n: int) -> None:
+    """Fillings of the N x N square's border cells with 1..N, no label twice in a line (A173104)."""
+    click.echo(border_fillings(n))

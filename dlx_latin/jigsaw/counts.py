@@ -1,0 +1,65 @@
+"""Counts on jigsaw boards: jigsaw Latin squares over all covers (A172478) and border fillings (A173104).
+
+Jigsaw Latin squares of order n are counted cover by cover, one cover per orbit of the square's 8
+symmetries (a symmetry of the square maps the jigsaw Latin squares of a cover onto those of its image),
+each count weighted by its orbit's size; each cover's count fixes the labels of one asterism and multiplies
+by n! (`count_completions`).  Border fillings label the border cells of the n x n square with 1..n, no label
+twice in a row or column; the first row's labels are fixed in order and the count multiplied by n!.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Iterator
+
+from dlx_latin.boards import BoardWarning, board_from_spec
+from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
+from dlx_latin.latin import PartialBoard, count_completions
+
+
+def per_cover_counts(n: int) -> Iterator[tuple[str, int, int]]:
+    """(canonical cover, orbit size under the square's symmetries, jigsaw Latin squares on it)."""
+    for regions, orbit in sorted(covers_up_to_symmetry(n).items()):
+        with warnings.catch_warnings():  # a region may be a whole row or column: the board keeps it once
+            warnings.simplefilter("ignore", BoardWarning)
+            board = board_from_spec(f"jigsaw:{regions}")
+        yield regions, orbit, count_completions(PartialBoard(board))
+
+
+def jigsaw_count(n: int) -> int:
+    """The number of jigsaw Latin squares of order n, over all covers (A172478).
+
+    >>> [jigsaw_count(n) for n in range(1, 5)]
+    [1, 4, 72, 13872]
+    """
+    if n == 1:
+        return 1
+    return sum(orbit * count for _, orbit, count in per_cover_counts(n))
+
+
+def border_problem(n: int) -> ExactCoverProblem:
+    """Border cells of the n x n square labelled 1..n, no label twice in a row or column, the first row
+    fixed to 1..n (n >= 2)."""
+    border = [c for c in range(n * n) if c < n or c >= n * (n - 1) or c % n in (0, n - 1)]
+    options = []
+    for c in border:
+        r, k = divmod(c, n)
+        labels = [k] if r == 0 else range(n)
+        for x in labels:
+            options.append([("cell", c), ("row", r, x), ("col", k, x)])
+    secondary = [(kind, i, x) for kind in ("row", "col") for i in range(n) for x in range(n)]
+    return ExactCoverProblem([("cell", c) for c in border], options, secondary)
+
+
+def border_fillings(n: int) -> int:
+    """The number of ways to fill the border cells of an n x n square with 1..n, no label repeated in any
+    row or column (A173104).
+
+    >>> [border_fillings(n) for n in range(1, 6)]
+    [1, 2, 12, 624, 110880]
+    """
+    if n == 1:
+        return 1
+    return math.factorial(n) * border_problem(n).count()

@@ -1,0 +1,104 @@
+"""Jigsaw Sudoku: covers (A172477), jigsaw Latin squares (A172478) and border fillings (A173104)."""
+
+import itertools
+import warnings
+
+from cli import run_cli
+
+from dlx_latin.boards import BoardWarning, board_from_spec
+from dlx_latin.jigsaw.counts import border_fillings, jigsaw_count, per_cover_counts
+from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry, tiles
+from dlx_latin.latin import PartialBoard, count_completions
+
+
+def connected(cells, n):
+    cells = set(cells)
+    start = next(iter(cells))
+    seen, stack = {start}, [start]
+    while stack:
+        c = stack.pop()
+        r, k = divmod(c, n)
+        for d in (
+            c - n if r else None,
+            c + n if r < n - 1 else None,
+            c - 1 if k else None,
+            c + 1 if k < n - 1 else None,
+        ):
+            if d in cells and d not in seen:
+                seen.add(d)
+                stack.append(d)
+    return seen == cells
+
+
+def test_covers_match_a172477():
+    assert [count_covers(n) for n in range(1, 7)] == [1, 2, 10, 117, 4006, 451206]
+
+
+def test_listed_covers_are_dissections():
+    for n in range(2, 6):
+        listed = list(covers(n))
+        assert len(listed) == len(set(listed)) == count_covers(n)
+        for regions in listed:
+            groups = {}
+            for c, letter in enumerate(regions):
+                groups.setdefault(letter, []).append(c)
+            assert len(groups) == n and all(len(g) == n and connected(g, n) for g in groups.values())
+
+
+def test_tiles_are_all_connected_placements():
+    """Against brute force for n = 4: every connected 4-cell set whose complement parts fit."""
+    from dlx_latin.jigsaw.dissections import _parts_fit
+
+    n = 4
+    brute = sorted(
+        t for t in itertools.combinations(range(16), 4) if connected(t, n) and _parts_fit(n, frozenset(t))
+    )
+    assert tiles(n) == brute
+
+
+def test_orbits_add_up():
+    for n in range(2, 6):
+        orbits = covers_up_to_symmetry(n)
+        assert sum(orbits.values()) == count_covers(n)
+        assert all(size in (1, 2, 4, 8) for size in orbits.values())
+
+
+def test_jigsaw_latin_squares_match_a172478():
+    assert [jigsaw_count(n) for n in range(1, 6)] == [1, 4, 72, 13872, 11762160]
+
+
+def test_per_cover_counts_against_plain_counts():
+    """Weighted orbit counts equal the plain count summed over every cover (n = 4)."""
+    plain = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BoardWarning)
+        for regions in covers(4):
+            plain += count_completions(PartialBoard(board_from_spec(f"jigsaw:{regions}")))
+    assert plain == sum(orbit * count for _, orbit, count in per_cover_counts(4)) == 13872
+
+
+def brute_borders(n):
+    border = [c for c in range(n * n) if c < n or c >= n * (n - 1) or c % n in (0, n - 1)]
+    total = 0
+    for labels in itertools.product(range(n), repeat=len(border)):
+        at = dict(zip(border, labels, strict=True))
+        lines = [[at[c] for c in border if c // n == r] for r in range(n)]
+        lines += [[at[c] for c in border if c % n == k] for k in range(n)]
+        total += all(len(line) == len(set(line)) for line in lines)
+    return total
+
+
+def test_border_fillings_match_a173104():
+    assert [border_fillings(n) for n in range(1, 8)] == [1, 2, 12, 624, 110880, 58769280, 67704940800]
+    assert [brute_borders(n) for n in range(1, 4)] == [1, 2, 12]
+
+
+def test_cli():
+    assert run_cli("jigsaw", "covers", "5", "--count").stdout.strip() == "4006"
+    assert run_cli("jigsaw", "count", "4").stdout.strip() == "13872"
+    assert run_cli("jigsaw", "borders", "6").stdout.strip() == "58769280"
+    listed = run_cli("jigsaw", "covers", "3").stdout.split()
+    assert len(listed) == 10 and "abcabcabc" in listed
+    assert run_cli("count", f"jigsaw:{listed[0]}").returncode == 0
+    bad = run_cli("jigsaw", "covers", "12")
+    assert bad.returncode == 2 and "12 is not in the range" in bad.stderr

@@ -102,3 +102,18 @@ def test_cli():
     assert run_cli("count", f"jigsaw:{listed[0]}").returncode == 0
     bad = run_cli("jigsaw", "covers", "12")
     assert bad.returncode == 2 and "12 is not in the range" in bad.stderr
+
+
+def test_impossible_covers_against_every_cover():
+    from dlx_latin.jigsaw.counts import impossible_covers
+
+    for n in (4, 5):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", BoardWarning)
+            plain = sum(
+                count_completions(PartialBoard(board_from_spec(f"jigsaw:{regions}")), limit=1) == 0
+                for regions in covers(n)
+            )
+        assert sum(impossible_covers(n).values()) == plain
+    assert impossible_covers(4) == {"aaabacbbccdbcddd": 8}  # the one 4x4 cover without a jigsaw Latin square
+    assert impossible_covers(3) == {}

@@ -1,4 +1,4 @@
-"""`dlx-latin jigsaw covers|count|borders`: dissections of the square and jigsaw Latin squares."""
+"""`dlx-latin jigsaw covers|count|impossible|borders`: dissections of the square and jigsaw Latin squares."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import click
 
-from dlx_latin.jigsaw.counts import border_fillings, jigsaw_count, per_cover_counts
+from dlx_latin.jigsaw.counts import border_fillings, impossible_covers, jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
 
 order_argument = click.argument("n", type=click.IntRange(min=1, max=9))
@@ -54,6 +54,18 @@ def count_command(n: int, per_cover: bool) -> None:
             click.echo(json.dumps({"regions": regions, "orbit_size": orbit, "count": count}))
         return
     click.echo(jigsaw_count(n))
+
+
+@jigsaw.command(name="impossible")
+@order_argument
+@click.option("--json", "as_json", is_flag=True, help="JSON lines with orbit sizes.")
+def impossible_command(n: int, as_json: bool) -> None:
+    """The covers of the N x N square that admit no jigsaw Latin square, one per symmetry orbit, and (on
+    stderr) how many covers that is in all."""
+    found = impossible_covers(n)
+    for regions, orbit in sorted(found.items()):
+        click.echo(json.dumps({"regions": regions, "orbit_size": orbit}) if as_json else regions)
+    click.echo(f"{sum(found.values())} covers in {len(found)} orbits admit no jigsaw Latin square", err=True)
 
 
 @jigsaw.command(name="borders")

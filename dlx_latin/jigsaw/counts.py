@@ -39,6 +39,12 @@ def jigsaw_count(n: int) -> int:
     return sum(orbit * count for _, orbit, count in per_cover_counts(n))
 
 
+def impossible_covers(n: int) -> dict[str, int]:
+    """The covers (one per orbit of the square's symmetries -> orbit size) that admit no jigsaw Latin
+    square at all."""
+    return {regions: orbit for regions, orbit, count in per_cover_counts(n) if count == 0}
+
+
 def border_problem(n: int) -> ExactCoverProblem:
     """Border cells of the n x n square labelled 1..n, no label twice in a row or column, the first row
     fixed to 1..n (n >= 2)."""

@@ -21,12 +21,16 @@ is ever listed element by element.  Every count stays exact: orbit sizes are cou
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from dlx_latin.latin import PartialBoard, count_completions
-from dlx_latin.latin.completion import first_asterism_arrangements, label_group_order
+from dlx_latin.latin.completion import (
+    Progress,
+    first_asterism_arrangements,
+    label_group_order,
+    scaled_progress,
+)
 from dlx_latin.latin.multiset import Label
 
 MAX_FILLINGS = 50_000  # fillings of one asterism enumerated to find their orbits
@@ -34,8 +38,6 @@ LEVELS = 3  # asterisms filled by orbit representatives before the plain count
 MIN_GAIN = 4  # split only when the fillings fall into orbits of at least this size on average
 MAX_LEAVES = 1_000  # plain counts at the leaves
 MAX_ASTERISMS = 1_000  # two nauty calls per asterism per split: larger boards are counted plainly
-
-Progress = Callable[[int, float], object]
 
 
 @dataclass(frozen=True)
@@ -221,10 +223,6 @@ def count_by_orbits(
     parts = leaves(pb)
     total = 0
     for k, leaf in enumerate(parts):
-        scaled = None if progress is None else _scaled(progress, k, len(parts))
+        scaled = None if progress is None else scaled_progress(progress, k, len(parts))
         total += leaf.weight * count_completions(leaf.partial, None, jobs, executor, scaled, memo, checkpoint)
     return total
-
-
-def _scaled(progress: Progress, k: int, parts: int) -> Progress:
-    return lambda nodes, fraction: progress(nodes, (k + fraction) / parts)

@@ -169,12 +169,13 @@ def count_completions(
     parts = _fixed_first_asterism(pb.board, pb.multiset)
     total = 0
     for i, part in enumerate(parts):
-        scaled = None if progress is None else _scaled(progress, i, len(parts))
+        scaled = None if progress is None else scaled_progress(progress, i, len(parts))
         total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor, memo, checkpoint)
     return total * label_group_order(pb.multiset)
 
 
-def _scaled(progress: Progress, i: int, parts: int) -> Progress:
+def scaled_progress(progress: Progress, i: int, parts: int) -> Progress:
+    """The progress callback of part i of `parts` equal parts of a count."""
     return lambda nodes, fraction: progress(nodes, (i + fraction) / parts)
 
 

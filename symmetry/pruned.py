@@ -184,21 +184,24 @@ def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
 def _split(leaf: Leaf) -> list[Leaf] | None:
     """The leaf split on the orbits of fillings of one asterism; None when that does not pay."""
     pb = leaf.partial
-    best: tuple[float, int, int] | None = None  # (order of the group on the free points, -free, asterism)
+    if stabilizer(pb)[1] < 1.5:  # nothing keeps the clues: no asterism can be split (most puzzles)
+        return None
+    best: tuple[float, int, int, list[list[int]]] | None = None  # (acting order, -free, asterism, generators)
     for a, points in enumerate(pb.board.asterisms):
         n_free = sum(p not in pb.clues for p in points)
         if n_free:
-            acting = stabilizer(pb, a)[1] / stabilizer(pb, a, pointwise=True)[1]
+            generators, order = stabilizer(pb, a)
+            acting = order / stabilizer(pb, a, pointwise=True)[1]
             if acting > 1.5 and (best is None or (acting, -n_free) > best[:2]):
-                best = (acting, -n_free, a)
+                best = (acting, -n_free, a, generators)
     if best is None:
         return None
-    a = best[2]
+    a, generators = best[2], best[3]
     found = fillings(pb, a)
     if not found:
         return None
     free = [p for p in pb.board.asterisms[a] if p not in pb.clues]
-    orbits = filling_orbits(free, found, stabilizer(pb, a)[0])
+    orbits = filling_orbits(free, found, generators)
     if len(found) < MIN_GAIN * len(orbits):
         return None
     return [

@@ -66,11 +66,11 @@ def test_each_rule_alone_is_sound(spec, multiset):
     rng = random.Random(1 + len(spec))
     board, m, full = random_board(spec, multiset, rng)
     index = {label: j for j, label in enumerate(m.labels)}
-    for rule, _ in RULES:
+    for rule in RULES:
         pb = partial_with(board, m, full, board.n_points // 2, rng)
         solutions = list(completions(pb, limit=100))
         d = Domains.of(pb)
-        propagate(d, [RULES[0], (rule, 0)])  # saturation keeps needs and domains in step
+        propagate(d, [RULES[0], rule])  # saturation keeps needs and domains in step
         for solution in solutions:
             assert all(d.domain[p] >> index[x] & 1 for p, x in enumerate(solution)), rule.__name__
 

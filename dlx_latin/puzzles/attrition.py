@@ -16,6 +16,7 @@ are A's empty points whose domain holds l.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -111,7 +112,8 @@ class Domains:
                 )
 
 
-def _bits(mask: int) -> Iterator[int]:
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of a mask (label indices of a domain, points of a point set), lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
@@ -172,7 +174,7 @@ def intersection(d: Domains) -> list[Step]:
     B gets all its remaining copies of l inside I, so l leaves B's points outside I."""
     board = d.pb.board
     steps = []
-    for a, b in _overlapping_pairs(board):
+    for a, b in _overlapping_pairs(board.asterisms):
         shared = set(board.asterisms[a]) & set(board.asterisms[b])
         for x, y in ((a, b), (b, a)):
             for j in range(len(d.labels)):
@@ -203,9 +205,9 @@ def naked_subset(d: Domains) -> list[Step]:
                 union = 0
                 for p in subset:
                     union |= d.domain[p]
-                if sum(d.need[a][j] for j in _bits(union)) != size:
+                if sum(d.need[a][j] for j in bits(union)) != size:
                     continue
-                hit = [(p, d.labels[j]) for p in empty if p not in subset for j in _bits(d.domain[p] & union)]
+                hit = [(p, d.labels[j]) for p in empty if p not in subset for j in bits(d.domain[p] & union)]
                 if hit:
                     return [Step(f"naked subset ({size})", (a,), subset, removed=tuple(hit))]
     return []
@@ -223,7 +225,7 @@ def hidden_subset(d: Domains) -> list[Step]:
                 points = [p for p in empty if d.domain[p] & mask]
                 if len(points) != sum(d.need[a][j] for j in labels):
                     continue
-                hit = [(p, d.labels[j]) for p in points for j in _bits(d.domain[p] & ~mask)]
+                hit = [(p, d.labels[j]) for p in points for j in bits(d.domain[p] & ~mask)]
                 if hit:
                     return [Step(f"hidden subset ({size})", (a,), tuple(points), removed=tuple(hit))]
     return []
@@ -243,7 +245,7 @@ def cardinality(d: Domains) -> list[Step]:
         hit = [
             (p, d.labels[j])
             for p, mask in domains.items()
-            for j in _bits(mask)
+            for j in bits(mask)
             if base[p] != j and assignment(d.need[a], {**domains, p: 1 << j}) is None
         ]
         if hit:
@@ -260,7 +262,7 @@ def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | Non
     label_of: dict[int, int] = {}
 
     def augment(p: int, seen: set[int]) -> bool:
-        for j in _bits(domains[p]):
+        for j in bits(domains[p]):
             if j in seen:
                 continue
             seen.add(j)
@@ -282,31 +284,20 @@ def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | Non
     return label_of
 
 
-def _overlapping_pairs(board) -> list[tuple[int, int]]:
-    cached = _PAIRS.get(id(board))
-    if cached is None or cached[0] is not board:
-        pairs = []
-        for a, b in itertools.combinations(range(len(board.asterisms)), 2):
-            if len(set(board.asterisms[a]) & set(board.asterisms[b])) >= 2:
-                pairs.append((a, b))
-        cached = _PAIRS[id(board)] = (board, pairs)
-    return cached[1]
+@functools.lru_cache(maxsize=16)
+def _overlapping_pairs(asterisms: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
+    """The pairs of asterisms sharing at least two points (where intersections can say something)."""
+    return [
+        (a, b)
+        for a, b in itertools.combinations(range(len(asterisms)), 2)
+        if len(set(asterisms[a]) & set(asterisms[b])) >= 2
+    ]
 
-
-_PAIRS: dict[int, tuple[object, list[tuple[int, int]]]] = {}
 
 Rule = Callable[[Domains], list[Step]]
 
-# (rule, difficulty weight), cheapest first
-RULES: list[tuple[Rule, int]] = [
-    (saturation, 1),
-    (single, 1),
-    (forced, 2),
-    (intersection, 3),
-    (naked_subset, 4),
-    (hidden_subset, 5),
-    (cardinality, 7),
-]
+RULES: list[Rule] = [saturation, single, forced, intersection, naked_subset, hidden_subset, cardinality]
+"""The rules, cheapest first; `weight` gives their difficulty."""
 WEIGHT = {"saturation": 1, "single": 1, "forced": 2, "intersection": 3, "cardinality": 7}
 
 
@@ -319,15 +310,13 @@ def weight(step: Step) -> int:
     return WEIGHT[step.rule]
 
 
-def propagate(
-    d: Domains, rules: list[tuple[Rule, int]] | None = None, log: list[Step] | None = None
-) -> list[Step]:
+def propagate(d: Domains, rules: list[Rule] | None = None, log: list[Step] | None = None) -> list[Step]:
     """Apply the rules, cheapest first, to a fixpoint; the steps taken, in order (the proof), appended to
     `log` when given (so they survive a Contradiction, which is raised when no completion is left)."""
     rules = RULES if rules is None else rules
     proof: list[Step] = [] if log is None else log
     while not d.solved():
-        for rule, _ in rules:
+        for rule in rules:
             steps = rule(d)
             if steps:
                 for step in steps:
@@ -362,11 +351,17 @@ def solve(pb: PartialBoard, limit: int | None = None) -> Iterator[list[Label]]:
             if limit is not None and found >= limit:
                 return
             continue
-        p = min((p for p, v in enumerate(d.value) if v is None), key=lambda p: d.domain[p].bit_count())
-        for j in reversed(list(_bits(d.domain[p]))):
-            guess = d.copy()
-            try:
-                guess.place(p, j)
-            except Contradiction:
-                continue
-            stack.append(guess)
+        stack += reversed([child for _, _, child in guesses(d)])
+
+
+def guesses(d: Domains) -> Iterator[tuple[int, int, Domains]]:
+    """The branches of a search step: a point with the smallest domain, and for each label of it (point,
+    label index, a copy of the domains with that label placed), guesses that contradict at once left out."""
+    p = min((q for q, v in enumerate(d.value) if v is None), key=lambda q: d.domain[q].bit_count())
+    for j in bits(d.domain[p]):
+        child = d.copy()
+        try:
+            child.place(p, j)
+        except Contradiction:
+            continue
+        yield p, j, child

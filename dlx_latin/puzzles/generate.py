@@ -21,7 +21,7 @@ from dlx_latin.latin.algorithms import _still_unique_without
 from dlx_latin.latin.completion import first_asterism_arrangements, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
-from dlx_latin.puzzles.attrition import Contradiction, Domains, _bits, propagate
+from dlx_latin.puzzles.attrition import Contradiction, Domains, guesses, propagate
 from dlx_latin.puzzles.proof import LEVELS, Explanation, explain
 
 RESTART_NODES = 1 << 18  # first node budget of a randomized search before it restarts
@@ -169,7 +169,7 @@ def single_pass_puzzles(pb: PartialBoard, boards: int | None = None) -> Iterator
     guesses on the way there.  Stops after `boards` Latin boards (None: all of them)."""
     seen = [0]
 
-    def explore(d: Domains, guesses: dict[int, Label]) -> tuple[int, bool, bool, list[SinglePass]]:
+    def explore(d: Domains, guessed: dict[int, Label]) -> tuple[int, bool, bool, list[SinglePass]]:
         """(boards found below, whether attrition alone solved this node, whether the whole subtree was
         explored, puzzles found below)."""
         try:
@@ -179,18 +179,12 @@ def single_pass_puzzles(pb: PartialBoard, boards: int | None = None) -> Iterator
         if d.solved():
             seen[0] += 1
             return 1, True, True, []
-        p = min((q for q, v in enumerate(d.value) if v is None), key=lambda q: d.domain[q].bit_count())
         total, complete, below, found = 0, True, [], []
-        for j in _bits(d.domain[p]):
+        for p, j, child in guesses(d):
             if boards is not None and seen[0] >= boards:
                 complete = False
                 break
-            child = d.copy()
-            try:
-                child.place(p, j)
-            except Contradiction:
-                continue
-            tagged = {**guesses, p: d.labels[j]}
+            tagged = {**guessed, p: d.labels[j]}
             count, direct, whole, puzzles = explore(child, tagged)
             total += count
             complete &= whole

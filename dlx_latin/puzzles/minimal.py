@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from dlx_latin.latin.completion import completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
+from dlx_latin.puzzles.attrition import bits
 
 NEW_SETS = 16  # other completions asked for at each round (each gives an unavoidable set)
 SEED_LIMIT = 64  # completions listed per region when seeding small unavoidable sets
@@ -31,15 +32,6 @@ class Minimum:
 
     clues: int
     witnesses: tuple[PartialBoard, ...]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def smallest_hitting_set(sets: list[int], at_least: int = 0, at_most: int | None = None) -> int | None:
@@ -78,7 +70,7 @@ def _hit(sets: list[int], k: int, chosen: int, forbidden: int) -> int | None:
         return chosen
     if packing > k:
         return None
-    for e in _bits(smallest):
+    for e in bits(smallest):
         found = _hit(sets, k - 1, chosen | 1 << e, forbidden)
         if found is not None:
             return found
@@ -135,7 +127,7 @@ def smallest_puzzle(
         if hitting is None:
             return None
         size = hitting.bit_count()
-        clues = {**kept, **{p: solution[p] for p in _bits(hitting)}}
+        clues = {**kept, **{p: solution[p] for p in bits(hitting)}}
         puzzle = PartialBoard(board, m, clues, solved.inscription)
         others = [c for c in completions(puzzle, limit=NEW_SETS + 1) if c != solution]
         if not others:

@@ -1,4 +1,4 @@
-"""Build the C exact-cover kernel; all metadata lives in pyproject.toml."""
+"""Build the C exact-cover kernel and the dissection counter; all metadata lives in pyproject.toml."""
 
 from setuptools import Extension, setup
 
@@ -8,6 +8,11 @@ setup(
             "dlx_latin.exact_cover._kernel",
             sources=["dlx_latin/exact_cover/_kernel.c"],
             extra_compile_args=["-O3", "-std=c99"],
-        )
+        ),
+        Extension(
+            "dlx_latin.jigsaw._frontier",
+            sources=["dlx_latin/jigsaw/_frontier.c"],
+            extra_compile_args=["-O3", "-std=c99"],
+        ),
     ]
 )

@@ -26,8 +26,15 @@ def jigsaw() -> None:
     type=click.Choice(["symmetry"]),
     help="One cover per orbit of the square's 8 symmetries.",
 )
+@click.option(
+    "--method",
+    type=click.Choice(["frontier", "exact-cover"]),
+    default="frontier",
+    show_default=True,
+    help="How --count counts: memoized frontier search (n <= 8) or the exact-cover engine.",
+)
 @click.option("--json", "as_json", is_flag=True, help="JSON lines (with orbit sizes up to symmetry).")
-def covers_command(n: int, only_count: bool, up_to: str | None, as_json: bool) -> None:
+def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_json: bool) -> None:
     """List the covers of the N x N square as region strings (boards `jigsaw:<regions>`)."""
     if up_to:
         orbits = covers_up_to_symmetry(n)
@@ -38,7 +45,7 @@ def covers_command(n: int, only_count: bool, up_to: str | None, as_json: bool) -
             click.echo(json.dumps({"regions": regions, "orbit_size": size}) if as_json else regions)
         return
     if only_count:
-        click.echo(count_covers(n))
+        click.echo(count_covers(n, method))
         return
     for regions in covers(n):
         click.echo(json.dumps({"regions": regions}) if as_json else regions)
@@ -47,13 +54,14 @@ def covers_command(n: int, only_count: bool, up_to: str | None, as_json: bool) -
 @jigsaw.command(name="count")
 @order_argument
 @click.option("--per-cover", is_flag=True, help="JSON lines: each cover (up to symmetry), orbit size, count.")
-def count_command(n: int, per_cover: bool) -> None:
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes counting covers.")
+def count_command(n: int, per_cover: bool, jobs: int) -> None:
     """The number of jigsaw Latin squares of order N over all covers (A172478)."""
     if per_cover:
-        for regions, orbit, count in per_cover_counts(n):
+        for regions, orbit, count in per_cover_counts(n, jobs):
             click.echo(json.dumps({"regions": regions, "orbit_size": orbit, "count": count}))
         return
-    click.echo(jigsaw_count(n))
+    click.echo(jigsaw_count(n, jobs))
 
 
 @jigsaw.command(name="impossible")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.exact_cover import ExactCoverProblem
@@ -19,16 +20,29 @@ from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
 from dlx_latin.latin import PartialBoard, count_completions
 
 
-def per_cover_counts(n: int) -> Iterator[tuple[str, int, int]]:
-    """(canonical cover, orbit size under the square's symmetries, jigsaw Latin squares on it)."""
-    for regions, orbit in sorted(covers_up_to_symmetry(n).items()):
-        with warnings.catch_warnings():  # a region may be a whole row or column: the board keeps it once
-            warnings.simplefilter("ignore", BoardWarning)
-            board = board_from_spec(f"jigsaw:{regions}")
-        yield regions, orbit, count_completions(PartialBoard(board))
+def cover_count(regions: str) -> int:
+    """The jigsaw Latin squares on one cover (region string)."""
+    with warnings.catch_warnings():  # a region may be a whole row or column: the board keeps it once
+        warnings.simplefilter("ignore", BoardWarning)
+        board = board_from_spec(f"jigsaw:{regions}")
+    return count_completions(PartialBoard(board))
 
 
-def jigsaw_count(n: int) -> int:
+def per_cover_counts(n: int, jobs: int = 1) -> Iterator[tuple[str, int, int]]:
+    """(canonical cover, orbit size under the square's symmetries, jigsaw Latin squares on it), in the
+    order of the region strings; `jobs` > 1 counts the covers in that many processes."""
+    orbits = sorted(covers_up_to_symmetry(n).items())
+    regions = [r for r, _ in orbits]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            counts: Iterator[int] = pool.map(cover_count, regions, chunksize=64)
+            yield from ((r, orbit, c) for (r, orbit), c in zip(orbits, counts, strict=True))
+        return
+    for r, orbit in orbits:
+        yield r, orbit, cover_count(r)
+
+
+def jigsaw_count(n: int, jobs: int = 1) -> int:
     """The number of jigsaw Latin squares of order n, over all covers (A172478).
 
     >>> [jigsaw_count(n) for n in range(1, 5)]
@@ -36,7 +50,7 @@ def jigsaw_count(n: int) -> int:
     """
     if n == 1:
         return 1
-    return sum(orbit * count for _, orbit, count in per_cover_counts(n))
+    return sum(orbit * count for _, orbit, count in per_cover_counts(n, jobs))
 
 
 def impossible_covers(n: int) -> dict[str, int]:

@@ -2,7 +2,8 @@
 
 A tile is a connected set of n cells of the square (4-neighbour adjacency), in a fixed position.  A tile is
 kept only if every connected part of the cells it leaves holds a multiple of n cells (otherwise no cover can
-use it).  The covers are the exact covers of the n*n cells by tiles (A172477: 1, 2, 10, 117, 4006, 451206).
+use it).  The covers are the exact covers of the n*n cells by tiles (A172477: 1, 2, 10, 117, 4006, 451206);
+they are counted by a memoized frontier search (`_frontier.c`, to n = 8) or by the exact-cover engine.
 A cover is written as a region string, one letter per cell in row-major order, the regions lettered in
 order of first appearance — usable as the board `jigsaw:<regions>`.
 """
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.jigsaw import _frontier
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -79,13 +81,29 @@ def cover_problem(n: int) -> tuple[ExactCoverProblem, list[tuple[int, ...]]]:
     return ExactCoverProblem(range(n * n), placed), placed
 
 
-def count_covers(n: int) -> int:
+def count_covers(n: int, method: str = "frontier") -> int:
     """The number of dissections of the n x n square into n connected n-ominoes (A172477).
 
-    >>> [count_covers(n) for n in range(1, 5)]
-    [1, 2, 10, 117]
+    `method` "frontier" (n <= 8) fills the cells in order, one tile from each first uncovered cell, and
+    remembers the count of every set of covered cells (de Ruiter's frontier); "exact-cover" counts the
+    exact covers of the cells by the tiles with the engine.  The two are independent and must agree.
+
+    >>> [count_covers(n) for n in range(1, 6)]
+    [1, 2, 10, 117, 4006]
+    >>> count_covers(5, method="exact-cover")
+    4006
     """
-    return cover_problem(n)[0].count()
+    if method == "exact-cover":
+        return cover_problem(n)[0].count()
+    if method != "frontier":
+        raise ValueError(f"unknown method {method!r}: frontier or exact-cover")
+    if n > 8:
+        raise JigsawOrderError(f"the frontier count handles orders up to 8 (64 cells), not {n}")
+    by_first: list[list[int]] = [[] for _ in range(n * n)]
+    for tile in tiles(n):
+        by_first[tile[0]].append(sum(1 << c for c in tile))
+    found, _states = _frontier.count(n, n, 0, by_first)
+    return found
 
 
 def region_string(n: int, chosen: list[tuple[int, ...]]) -> str:
@@ -139,10 +157,19 @@ def canonical_cover(regions: str, transforms: list[list[int]]) -> str:
 
 
 def covers_up_to_symmetry(n: int) -> dict[str, int]:
-    """One canonical cover per orbit under the square's 8 symmetries -> the orbit's size."""
+    """One canonical cover per orbit under the square's 8 symmetries -> the orbit's size.
+
+    Orbits are found on tile numbers (the tiles are closed under the symmetries, so each symmetry permutes
+    them); the lex-least region string is then computed once per orbit."""
+    problem, placed = cover_problem(n)
     transforms = _transforms(n)
-    orbits: dict[str, int] = {}
-    for regions in covers(n):
-        key = canonical_cover(regions, transforms)
+    number = {tile: k for k, tile in enumerate(placed)}
+    images = [[number[tuple(sorted(image[c] for c in tile))] for tile in placed] for image in transforms]
+    orbits: dict[tuple[int, ...], int] = {}
+    for solution in problem.solutions():
+        key = min(tuple(sorted(image[k] for k in solution)) for image in images)
         orbits[key] = orbits.get(key, 0) + 1
-    return orbits
+    return {
+        canonical_cover(region_string(n, [placed[k] for k in key]), transforms): size
+        for key, size in orbits.items()
+    }

@@ -3,11 +3,18 @@
 import itertools
 import warnings
 
+import pytest
 from cli import run_cli
 
 from dlx_latin.boards import BoardWarning, board_from_spec
-from dlx_latin.jigsaw.counts import border_fillings, jigsaw_count, per_cover_counts
-from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry, tiles
+from dlx_latin.jigsaw.counts import (
+    border_fillings,
+    border_formula,
+    derangements,
+    jigsaw_count,
+    per_cover_counts,
+)
+from dlx_latin.jigsaw.dissections import JigsawOrderError, count_covers, covers, covers_up_to_symmetry, tiles
 from dlx_latin.latin import PartialBoard, count_completions
 
 
@@ -31,7 +38,22 @@ def connected(cells, n):
 
 
 def test_covers_match_a172477():
-    assert [count_covers(n) for n in range(1, 7)] == [1, 2, 10, 117, 4006, 451206]
+    assert [count_covers(n) for n in range(1, 8)] == [1, 2, 10, 117, 4006, 451206, 158753814]
+
+
+def test_frontier_and_exact_cover_counts_agree():
+    for n in range(1, 7):
+        assert count_covers(n, "frontier") == count_covers(n, "exact-cover")
+
+
+@pytest.mark.slow
+def test_covers_of_order_8():
+    assert count_covers(8) == 187497290034  # A172477(8), about 5 minutes
+
+
+def test_frontier_refuses_order_9():
+    with pytest.raises(JigsawOrderError, match="up to 8"):
+        count_covers(9)
 
 
 def test_listed_covers_are_dissections():
@@ -65,6 +87,12 @@ def test_orbits_add_up():
 
 def test_jigsaw_latin_squares_match_a172478():
     assert [jigsaw_count(n) for n in range(1, 6)] == [1, 4, 72, 13872, 11762160]
+    assert jigsaw_count(5, jobs=2) == 11762160
+
+
+@pytest.mark.slow
+def test_jigsaw_latin_squares_of_order_6():
+    assert jigsaw_count(6, jobs=2) == 234312972480  # A172478(6), about a minute on 2 cores
 
 
 def test_per_cover_counts_against_plain_counts():
@@ -93,10 +121,21 @@ def test_border_fillings_match_a173104():
     assert [brute_borders(n) for n in range(1, 4)] == [1, 2, 12]
 
 
+def test_border_formula_agrees_with_search():
+    assert [border_formula(n) for n in range(1, 8)] == [border_fillings(n) for n in range(1, 8)]
+    assert border_formula(10) == 3581833707481042944000  # A173104(10)
+    assert border_formula(14) == 273823820339488809857168046768783360000
+    assert [derangements(n) for n in range(9)] == [1, 0, 1, 2, 9, 44, 265, 1854, 14833]
+
+
 def test_cli():
     assert run_cli("jigsaw", "covers", "5", "--count").stdout.strip() == "4006"
     assert run_cli("jigsaw", "count", "4").stdout.strip() == "13872"
     assert run_cli("jigsaw", "borders", "6").stdout.strip() == "58769280"
+    assert run_cli("jigsaw", "borders", "6", "--method", "search").stdout.strip() == "58769280"
+    assert run_cli("jigsaw", "covers", "7", "--count").stdout.strip() == "158753814"
+    assert run_cli("jigsaw", "covers", "5", "--count", "--method", "exact-cover").stdout.strip() == "4006"
+    assert run_cli("jigsaw", "count", "5", "--jobs", "2").stdout.strip() == "11762160"
     listed = run_cli("jigsaw", "covers", "3").stdout.split()
     assert len(listed) == 10 and "abcabcabc" in listed
     assert run_cli("count", f"jigsaw:{listed[0]}").returncode == 0

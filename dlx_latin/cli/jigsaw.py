@@ -6,7 +6,13 @@ import json
 
 import click
 
-from dlx_latin.jigsaw.counts import border_fillings, impossible_covers, jigsaw_count, per_cover_counts
+from dlx_latin.jigsaw.counts import (
+    border_fillings,
+    border_formula,
+    impossible_covers,
+    jigsaw_count,
+    per_cover_counts,
+)
 from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
 
 order_argument = click.argument("n", type=click.IntRange(min=1, max=9))
@@ -54,7 +60,9 @@ def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_
 @jigsaw.command(name="count")
 @order_argument
 @click.option("--per-cover", is_flag=True, help="JSON lines: each cover (up to symmetry), orbit size, count.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes counting covers.")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes counting covers."
+)
 def count_command(n: int, per_cover: bool, jobs: int) -> None:
     """The number of jigsaw Latin squares of order N over all covers (A172478)."""
     if per_cover:
@@ -67,17 +75,27 @@ def count_command(n: int, per_cover: bool, jobs: int) -> None:
 @jigsaw.command(name="impossible")
 @order_argument
 @click.option("--json", "as_json", is_flag=True, help="JSON lines with orbit sizes.")
-def impossible_command(n: int, as_json: bool) -> None:
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes testing covers."
+)
+def impossible_command(n: int, as_json: bool, jobs: int) -> None:
     """The covers of the N x N square that admit no jigsaw Latin square, one per symmetry orbit, and (on
     stderr) how many covers that is in all."""
-    found = impossible_covers(n)
+    found = impossible_covers(n, jobs)
     for regions, orbit in sorted(found.items()):
         click.echo(json.dumps({"regions": regions, "orbit_size": orbit}) if as_json else regions)
     click.echo(f"{sum(found.values())} covers in {len(found)} orbits admit no jigsaw Latin square", err=True)
 
 
 @jigsaw.command(name="borders")
-@order_argument
-def borders_command(n: int) -> None:
+@click.argument("n", type=click.IntRange(min=1))
+@click.option(
+    "--method",
+    type=click.Choice(["formula", "search"]),
+    default="formula",
+    show_default=True,
+    help="The closed formula (any N) or an exact-cover count (small N).",
+)
+def borders_command(n: int, method: str) -> None:
     """Fillings of the N x N square's border cells with 1..N, no label twice in a line (A173104)."""
-    click.echo(border_fillings(n))
+    click.echo(border_formula(n) if method == "formula" else border_fillings(n))

@@ -13,6 +13,7 @@ import math
 import warnings
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.exact_cover import ExactCoverProblem
@@ -20,26 +21,26 @@ from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
 from dlx_latin.latin import PartialBoard, count_completions
 
 
-def cover_count(regions: str) -> int:
-    """The jigsaw Latin squares on one cover (region string)."""
+def cover_count(regions: str, limit: int | None = None) -> int:
+    """The jigsaw Latin squares on one cover (region string), counting at most `limit` if given."""
     with warnings.catch_warnings():  # a region may be a whole row or column: the board keeps it once
         warnings.simplefilter("ignore", BoardWarning)
         board = board_from_spec(f"jigsaw:{regions}")
-    return count_completions(PartialBoard(board))
+    return count_completions(PartialBoard(board), limit=limit)
 
 
-def per_cover_counts(n: int, jobs: int = 1) -> Iterator[tuple[str, int, int]]:
-    """(canonical cover, orbit size under the square's symmetries, jigsaw Latin squares on it), in the
-    order of the region strings; `jobs` > 1 counts the covers in that many processes."""
+def per_cover_counts(n: int, jobs: int = 1, limit: int | None = None) -> Iterator[tuple[str, int, int]]:
+    """(canonical cover, orbit size under the square's symmetries, jigsaw Latin squares on it, at most
+    `limit` if given), in the order of the region strings; `jobs` > 1 counts in that many processes."""
     orbits = sorted(covers_up_to_symmetry(n).items())
-    regions = [r for r, _ in orbits]
+    task = partial(cover_count, limit=limit)
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            counts: Iterator[int] = pool.map(cover_count, regions, chunksize=64)
+            counts: Iterator[int] = pool.map(task, [r for r, _ in orbits], chunksize=64)
             yield from ((r, orbit, c) for (r, orbit), c in zip(orbits, counts, strict=True))
         return
     for r, orbit in orbits:
-        yield r, orbit, cover_count(r)
+        yield r, orbit, task(r)
 
 
 def jigsaw_count(n: int, jobs: int = 1) -> int:
@@ -53,10 +54,10 @@ def jigsaw_count(n: int, jobs: int = 1) -> int:
     return sum(orbit * count for _, orbit, count in per_cover_counts(n, jobs))
 
 
-def impossible_covers(n: int) -> dict[str, int]:
+def impossible_covers(n: int, jobs: int = 1) -> dict[str, int]:
     """The covers (one per orbit of the square's symmetries -> orbit size) that admit no jigsaw Latin
     square at all."""
-    return {regions: orbit for regions, orbit, count in per_cover_counts(n) if count == 0}
+    return {regions: orbit for regions, orbit, count in per_cover_counts(n, jobs, limit=1) if count == 0}
 
 
 def border_problem(n: int) -> ExactCoverProblem:
@@ -83,3 +84,37 @@ def border_fillings(n: int) -> int:
     if n == 1:
         return 1
     return math.factorial(n) * border_problem(n).count()
+
+
+def derangements(n: int) -> int:
+    """Permutations of n things without a fixed point (A000166).
+
+    >>> [derangements(n) for n in range(7)]
+    [1, 0, 1, 2, 9, 44, 265]
+    """
+    previous, current = 0, 1  # d(-1) stands in as 0: d(1) = 0 * (d(0) + d(-1))
+    for k in range(1, n + 1):
+        previous, current = current, (k - 1) * (current + previous)
+    return current
+
+
+def border_formula(n: int) -> int:
+    """A173104 in closed form, for every n (equal to `border_fillings`).
+
+    With the top row 0..n-1 (times n!), the bottom row is a derangement of it, since every column holds
+    both.  The left column's n-2 inner cells take the labels missing from its two ends in (n-2)! orders,
+    and the right column's inner cells take theirs avoiding, row by row, the left label when it is one of
+    theirs: k shared labels leave e(k) = sum_j (-1)^j C(k, j) (n-2-j)! orders, i.e. d(n-2), d(n-2) +
+    d(n-3) and d(n-2) + 2 d(n-3) + d(n-4) for k = n-2, n-3, n-4 (d: derangements).  k counts how many of
+    the bottom corners are the top corners swapped: both for d(n-2) bottom rows, one for 2 d(n-1), none
+    for the other d(n) - 2 d(n-1) - d(n-2).
+
+    >>> [border_formula(n) for n in range(1, 8)]
+    [1, 2, 12, 624, 110880, 58769280, 67704940800]
+    """
+    if n < 4:
+        return [1, 1, 2, 12][n]
+    d = derangements
+    both, one, neither = d(n - 2), 2 * d(n - 1), d(n) - 2 * d(n - 1) - d(n - 2)
+    inner = both * d(n - 2) + one * (d(n - 2) + d(n - 3)) + neither * (d(n - 2) + 2 * d(n - 3) + d(n - 4))
+    return math.factorial(n) * math.factorial(n - 2) * inner

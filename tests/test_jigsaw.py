@@ -1,7 +1,9 @@
 """Jigsaw Sudoku: covers (A172477), jigsaw Latin squares (A172478) and border fillings (A173104)."""
 
 import itertools
+import json
 import warnings
+from collections import Counter
 
 import pytest
 from cli import run_cli
@@ -10,6 +12,7 @@ from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.jigsaw.counts import (
     border_fillings,
     border_formula,
+    cover_board,
     derangements,
     jigsaw_count,
     per_cover_counts,
@@ -156,3 +159,41 @@ def test_impossible_covers_against_every_cover():
         assert sum(impossible_covers(n).values()) == plain
     assert impossible_covers(4) == {"aaabacbbccdbcddd": 8}  # the one 4x4 cover without a jigsaw Latin square
     assert impossible_covers(3) == {}
+
+
+def brute_smallest(regions, squares):
+    """Fewest clues determining one of the Latin squares that fit the cover, by trying every clue set."""
+    n2 = len(regions)
+    fits = [s for s in squares if all(len({s[c] for c in range(n2) if regions[c] == r}) == 4 for r in "abcd")]
+    if not fits:
+        return None
+    for k in range(n2 + 1):
+        for cells in itertools.combinations(range(n2), k):
+            seen = Counter(tuple(s[c] for c in cells) for s in fits)
+            if 1 in seen.values():
+                return k
+
+
+def test_smallest_critical_sets_against_brute_force():
+    from dlx_latin.jigsaw.critical import distribution
+
+    rows = list(itertools.permutations(range(4)))
+    squares = [
+        sum(rs, ())
+        for rs in itertools.product(rows, repeat=4)
+        if all(len({r[k] for r in rs}) == 4 for k in range(4))
+    ]
+    assert len(squares) == 576
+    brute = Counter(brute_smallest(regions, squares) for regions in covers(4))
+    assert distribution(4) == brute == Counter({3: 100, 4: 9, None: 8})
+    assert distribution(3, jobs=2) == Counter({2: 10})
+
+
+def test_cli_smallest_critical_sets():
+    assert run_cli("jigsaw", "scs", "4").stdout.split("\n")[:3] == ["3 100", "4 9", "none 8"]
+    lines = [json.loads(line) for line in run_cli("jigsaw", "scs", "3", "--json").stdout.splitlines()]
+    assert sum(r["orbit_size"] for r in lines) == 10 and {r["clues"] for r in lines} == {2}
+    empty = cover_board(lines[0]["regions"])
+    clues = {p: v for p, v in enumerate(sum(lines[0]["puzzle"]["clues"], [])) if v is not None}
+    assert len(clues) == 2 and count_completions(empty.with_clues(clues)) == 1
+    assert run_cli("jigsaw", "scs", "1").returncode == 2

@@ -99,3 +99,31 @@ def impossible_command(n: int, as_json: bool, jobs: int) -> None:
 def borders_command(n: int, method: str) -> None:
     """Fillings of the N x N square's border cells with 1..N, no label twice in a line (A173104)."""
     click.echo(border_formula(n) if method == "formula" else border_fillings(n))
+
+
+@jigsaw.command(name="scs")
+@click.argument("n", type=click.IntRange(min=2, max=9))
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="JSON lines: each cover, orbit size, fewest clues, a puzzle file."
+)
+def scs_command(n: int, jobs: int, as_json: bool) -> None:
+    """Smallest critical sets: for every cover of the N x N square, the fewest clues of a jigsaw puzzle
+    with one solution; prints how many covers need each number of clues ("none": no jigsaw Latin square)."""
+    from dlx_latin.formats.puzzle import write_puzzle
+    from dlx_latin.jigsaw.counts import cover_board
+    from dlx_latin.jigsaw.critical import smallest_critical_sets
+
+    tally: dict[int | None, int] = {}
+    for regions, orbit, found in smallest_critical_sets(n, jobs):
+        clues = None if found is None else found[0]
+        tally[clues] = tally.get(clues, 0) + orbit
+        if as_json:
+            record = {"regions": regions, "orbit_size": orbit, "clues": clues}
+            if found is not None:
+                puzzle = cover_board(regions).with_clues(found[1])
+                record["puzzle"] = json.loads(write_puzzle(puzzle, None, f"jigsaw:{regions}"))
+            click.echo(json.dumps(record))
+    if not as_json:
+        for clues in sorted(tally, key=lambda k: (k is None, k or 0)):
+            click.echo(f"{'none' if clues is None else clues} {tally[clues]}")

@@ -21,12 +21,16 @@ from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
 from dlx_latin.latin import PartialBoard, count_completions
 
 
-def cover_count(regions: str, limit: int | None = None) -> int:
-    """The jigsaw Latin squares on one cover (region string), counting at most `limit` if given."""
+def cover_board(regions: str) -> PartialBoard:
+    """The empty jigsaw board of one cover (region string)."""
     with warnings.catch_warnings():  # a region may be a whole row or column: the board keeps it once
         warnings.simplefilter("ignore", BoardWarning)
-        board = board_from_spec(f"jigsaw:{regions}")
-    return count_completions(PartialBoard(board), limit=limit)
+        return PartialBoard(board_from_spec(f"jigsaw:{regions}"))
+
+
+def cover_count(regions: str, limit: int | None = None) -> int:
+    """The jigsaw Latin squares on one cover (region string), counting at most `limit` if given."""
+    return count_completions(cover_board(regions), limit=limit)
 
 
 def per_cover_counts(n: int, jobs: int = 1, limit: int | None = None) -> Iterator[tuple[str, int, int]]:

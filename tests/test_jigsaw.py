@@ -13,11 +13,22 @@ from dlx_latin.jigsaw.counts import (
     border_fillings,
     border_formula,
     cover_board,
+    cover_count,
     derangements,
+    impossible_cover,
+    impossible_covers,
     jigsaw_count,
     per_cover_counts,
 )
-from dlx_latin.jigsaw.dissections import JigsawOrderError, count_covers, covers, covers_up_to_symmetry, tiles
+from dlx_latin.jigsaw.dissections import (
+    JigsawOrderError,
+    _transforms,
+    canonical_cover,
+    count_covers,
+    covers,
+    covers_up_to_symmetry,
+    tiles,
+)
 from dlx_latin.latin import PartialBoard, count_completions
 
 
@@ -147,8 +158,6 @@ def test_cli():
 
 
 def test_impossible_covers_against_every_cover():
-    from dlx_latin.jigsaw.counts import impossible_covers
-
     for n in (4, 5):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", BoardWarning)
@@ -197,3 +206,45 @@ def test_cli_smallest_critical_sets():
     clues = {p: v for p, v in enumerate(sum(lines[0]["puzzle"]["clues"], [])) if v is not None}
     assert len(clues) == 2 and count_completions(empty.with_clues(clues)) == 1
     assert run_cli("jigsaw", "scs", "1").returncode == 2
+
+
+def test_constructed_impossible_covers_are_covers():
+    for n in range(4, 15):
+        regions = impossible_cover(n)
+        groups = {}
+        for c, letter in enumerate(regions):
+            groups.setdefault(letter, []).append(c)
+        assert len(regions) == n * n and len(groups) == n
+        assert all(len(g) == n and connected(g, n) for g in groups.values())
+
+
+def test_constructed_impossible_covers_admit_no_latin_square():
+    """Whole covers by the solver for n = 4..6; for n = 6..9 already the asterisms the proof uses."""
+    from dlx_latin.jigsaw.counts import impossible_core
+
+    assert [cover_count(impossible_cover(n), limit=1) for n in (4, 5, 6)] == [0, 0, 0]
+    for n in range(6, 10):
+        core = impossible_core(n)
+        assert len(core.asterisms) == 7 and count_completions(PartialBoard(core), limit=1) == 0
+    assert impossible_cover(4) in impossible_covers(4)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_constructed_impossible_cover_of_order_7_whole():
+    assert cover_count(impossible_cover(7), limit=1) == 0  # about 5 minutes
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_impossible_covers_of_order_6():
+    found = impossible_covers(6, jobs=2)  # about 6 minutes on 2 cores
+    assert (sum(found.values()), len(found)) == (17156, 2146)
+    assert canonical_cover(impossible_cover(6), _transforms(6)) in found
+
+
+def test_cli_construct():
+    out = run_cli("jigsaw", "impossible", "7", "--construct").stdout.strip()
+    assert out == impossible_cover(7)
+    bad = run_cli("jigsaw", "impossible", "3", "--construct")
+    assert bad.returncode == 1 and "order 3" in bad.stderr

@@ -9,6 +9,7 @@ import click
 from dlx_latin.jigsaw.counts import (
     border_fillings,
     border_formula,
+    impossible_cover,
     impossible_covers,
     jigsaw_count,
     per_cover_counts,
@@ -73,14 +74,21 @@ def count_command(n: int, per_cover: bool, jobs: int) -> None:
 
 
 @jigsaw.command(name="impossible")
-@order_argument
+@click.argument("n", type=click.IntRange(min=1))
 @click.option("--json", "as_json", is_flag=True, help="JSON lines with orbit sizes.")
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes testing covers."
 )
-def impossible_command(n: int, as_json: bool, jobs: int) -> None:
+@click.option("--construct", is_flag=True, help="Print one such cover for any N >= 4, built (not searched).")
+def impossible_command(n: int, as_json: bool, jobs: int, construct: bool) -> None:
     """The covers of the N x N square that admit no jigsaw Latin square, one per symmetry orbit, and (on
-    stderr) how many covers that is in all."""
+    stderr) how many covers that is in all; with --construct, one such cover for any N >= 4."""
+    if construct:
+        regions = impossible_cover(n)
+        click.echo(json.dumps({"regions": regions}) if as_json else regions)
+        return
+    if n > 9:
+        raise click.BadParameter(f"{n} is not in the range 1<=x<=9 (use --construct)", param_hint="N")
     found = impossible_covers(n, jobs)
     for regions, orbit in sorted(found.items()):
         click.echo(json.dumps({"regions": regions, "orbit_size": orbit}) if as_json else regions)

@@ -9,17 +9,8 @@ import pytest
 from cli import run_cli
 
 from dlx_latin.boards import BoardWarning, board_from_spec
-from dlx_latin.jigsaw.counts import (
-    border_fillings,
-    border_formula,
-    cover_board,
-    cover_count,
-    derangements,
-    impossible_cover,
-    impossible_covers,
-    jigsaw_count,
-    per_cover_counts,
-)
+from dlx_latin.jigsaw.borders import border_fillings, border_formula, derangements
+from dlx_latin.jigsaw.counts import cover_board, cover_count, jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import (
     JigsawOrderError,
     _transforms,
@@ -29,6 +20,7 @@ from dlx_latin.jigsaw.dissections import (
     covers_up_to_symmetry,
     tiles,
 )
+from dlx_latin.jigsaw.impossible import impossible_core, impossible_cover, impossible_covers
 from dlx_latin.latin import PartialBoard, count_completions
 
 
@@ -220,8 +212,6 @@ def test_constructed_impossible_covers_are_covers():
 
 def test_constructed_impossible_covers_admit_no_latin_square():
     """Whole covers by the solver for n = 4..6; for n = 6..9 already the asterisms the proof uses."""
-    from dlx_latin.jigsaw.counts import impossible_core
-
     assert [cover_count(impossible_cover(n), limit=1) for n in (4, 5, 6)] == [0, 0, 0]
     for n in range(6, 10):
         core = impossible_core(n)

@@ -6,15 +6,10 @@ import json
 
 import click
 
-from dlx_latin.jigsaw.counts import (
-    border_fillings,
-    border_formula,
-    impossible_cover,
-    impossible_covers,
-    jigsaw_count,
-    per_cover_counts,
-)
+from dlx_latin.jigsaw.borders import border_fillings, border_formula
+from dlx_latin.jigsaw.counts import jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
+from dlx_latin.jigsaw.impossible import impossible_cover, impossible_covers
 
 order_argument = click.argument("n", type=click.IntRange(min=1, max=9))
 

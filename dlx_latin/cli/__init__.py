@@ -30,6 +30,7 @@ COMMANDS = {
     "convert": "dlx_latin.cli.latin",
     "xc": "dlx_latin.cli.xc",
     "jigsaw": "dlx_latin.cli.jigsaw",
+    "approx": "dlx_latin.cli.approx",
 }
 
 

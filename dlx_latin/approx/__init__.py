@@ -1,0 +1,1 @@
+"""Approximation algorithms for C-PLSE (Haraguchi & Ono): instances, the three algorithms, exact optima."""

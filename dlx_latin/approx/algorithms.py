@@ -1,0 +1,184 @@
+"""Haraguchi & Ono's three approximation algorithms for C-PLSE: greedy, MATCHING and local search.
+
+- greedy: fill empty cells one at a time with any value that keeps a solution, until blocked.  A blocked
+  solution is a 1/3 (null), 1/4 (sud), 1/(3+delta) (fut) or 1/(2+Delta) (bs) approximation (Thms 5-8).
+- matching: value by value, a maximum matching of rows to columns over the cells that can take the value
+  (1/2: Thms 9-11).  It needs a value placed at (i, j) to block other cells only in row i and column j, so
+  it refuses sud and bs with blocks not inside one line.
+- local search: the instance as t-set packing (elements (row, col), (row, value), (col, value) and, for
+  sud, (box, value); t = 3 or 4), improved by swapping r' <= r packed sets for r' + 1 (2/t - eps, Thm
+  12-14).  fut and bs have no such reduction (their conditions couple values), so it refuses them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+
+from dlx_latin.approx.instance import Cell, Instance, State
+from dlx_latin.errors import UserInputError
+
+ALGORITHMS = ("greedy", "matching", "local-search")
+
+
+class NotApplicable(UserInputError):
+    """The algorithm does not apply to this condition (the paper's reason is in the message)."""
+
+
+def greedy(inst: Instance, seed: int | None = 0) -> dict[Cell, int]:
+    """A blocked solution: the empty cells in a random order, each given a random value that fits.  One
+    pass suffices: a value that does not fit a cell now never will, since placements only add limits."""
+    rng = random.Random(seed)
+    state = State(inst)
+    cells = inst.empty
+    rng.shuffle(cells)
+    values = list(range(1, inst.n + 1))
+    for cell in cells:
+        rng.shuffle(values)
+        for k in values:
+            if state.can_place(cell, k):
+                state.place(cell, k)
+                break
+    return state.solution
+
+
+def _matching_applies(inst: Instance) -> None:
+    if inst.condition == "sud":
+        raise NotApplicable(
+            "matching does not apply to sud: a value in a box blocks cells of other rows and columns, so a "
+            "matching need not be placeable at once"
+        )
+    if inst.condition == "bs" and any(
+        len({i for i, _ in block}) > 1 and len({j for _, j in block}) > 1 for block in inst.blocks
+    ):
+        raise NotApplicable("matching applies to bs only when every block lies in one row or one column")
+
+
+def matching(inst: Instance) -> dict[Cell, int]:
+    """MATCHING: for k = 1..n, a maximum matching of rows to columns on the edges (i, j) where k fits,
+    then k placed on every matched cell."""
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import maximum_bipartite_matching
+
+    _matching_applies(inst)
+    n, state = inst.n, State(inst)
+    for k in range(1, n + 1):
+        edges = [(i, j) for i, j in inst.empty if state.can_place((i, j), k)]
+        if not edges:
+            continue
+        rows, cols = zip(*edges, strict=True)
+        graph = csr_matrix((np.ones(len(edges)), (rows, cols)), shape=(n, n))
+        match = maximum_bipartite_matching(graph, perm_type="column")
+        for i in range(n):
+            if match[i] >= 0:
+                state.place((i, int(match[i])), k)
+    return state.solution
+
+
+def packing_sets(inst: Instance) -> list[tuple[tuple, ...]]:
+    """The t-set packing instance: one set per (empty cell, value) that L allows, its elements the cell,
+    the value in the row, the value in the column (and the value in the box for sud)."""
+    if inst.condition in ("fut", "bs"):
+        raise NotApplicable(
+            f"local search needs a set-packing reduction, which {inst.condition} lacks: its condition ties "
+            "the values of different cells beyond sharing a line or box"
+        )
+    state = State(inst)
+    out = []
+    for i, j in inst.empty:
+        for k in range(1, inst.n + 1):
+            if state.can_place((i, j), k):
+                elements: tuple = (("cell", i, j), ("row", i, k), ("col", j, k))
+                if inst.condition == "sud":
+                    elements += (("box", inst.box_of((i, j)), k),)
+                out.append(elements)
+    return out
+
+
+class Packing:
+    """A packing of sets, with for each element the packed set holding it."""
+
+    def __init__(self, sets: list[tuple[tuple, ...]]) -> None:
+        self.sets = sets
+        self.holder: dict[tuple, int] = {}
+        self.packed: set[int] = set()
+
+    def conflicts(self, s: int) -> set[int]:
+        return {self.holder[e] for e in self.sets[s] if e in self.holder}
+
+    def add(self, s: int) -> None:
+        self.packed.add(s)
+        for e in self.sets[s]:
+            self.holder[e] = s
+
+    def remove(self, s: int) -> None:
+        self.packed.discard(s)
+        for e in self.sets[s]:
+            del self.holder[e]
+
+
+def _improvements(
+    p: Packing, by_element: dict[tuple, list[int]], r: int
+) -> Iterator[tuple[set[int], list[int]]]:
+    """(packed sets to drop, r'+1 sets to add) for improvements with r' <= r, each found by growing a group
+    of mutually disjoint unpacked sets whose conflicts stay within r packed sets.  Each new set shares an
+    element with a set already dropped: a smallest improvement is connected that way (otherwise one of its
+    parts would be a smaller improvement), so none is missed."""
+
+    def grow(chosen: list[int], used: set, dropped: set[int]) -> Iterator[tuple[set[int], list[int]]]:
+        if len(chosen) == len(dropped) + 1:
+            yield dropped, chosen
+            return
+        near = {t for d in dropped for e in p.sets[d] for t in by_element[e]}
+        for t in sorted(near):
+            if t in chosen or t in p.packed or used.intersection(p.sets[t]):
+                continue
+            more = dropped | p.conflicts(t)
+            if len(more) <= r:
+                yield from grow(chosen + [t], used.union(p.sets[t]), more)
+
+    for s in range(len(p.sets)):
+        if s not in p.packed:
+            first = p.conflicts(s)
+            if len(first) <= r:
+                yield from grow([s], set(p.sets[s]), first)
+
+
+def local_search(inst: Instance, r: int = 2, seed: int | None = 0) -> dict[Cell, int]:
+    """Local search for the packing: start from the greedy solution's sets (a maximal packing), then
+    apply improvements (drop r' <= r packed sets, add r' + 1) until none is left."""
+    if r < 0:
+        raise ValueError(f"r must be at least 0, not {r}")
+    sets = packing_sets(inst)
+    index = {(e[0][1], e[0][2], e[1][2]): s for s, e in enumerate(sets)}
+    p = Packing(sets)
+    for (i, j), k in greedy(inst, seed).items():
+        p.add(index[i, j, k])
+    by_element: dict[tuple, list[int]] = {}
+    for s, elements in enumerate(sets):
+        for e in elements:
+            by_element.setdefault(e, []).append(s)
+    improved = True
+    while improved:
+        improved = False
+        for dropped, added in _improvements(p, by_element, r):
+            for d in dropped:
+                p.remove(d)
+            for t in added:
+                p.add(t)
+            improved = True
+            break
+    return {(sets[s][0][1], sets[s][0][2]): sets[s][1][2] for s in p.packed}
+
+
+def run(inst: Instance, algorithm: str, r: int = 2, seed: int | None = 0) -> dict[Cell, int]:
+    """One algorithm by name on one instance."""
+    if algorithm == "greedy":
+        return greedy(inst, seed)
+    if algorithm == "matching":
+        return matching(inst)
+    if algorithm == "local-search":
+        return local_search(inst, r, seed)
+    raise ValueError(f"unknown algorithm {algorithm!r}: one of {', '.join(ALGORITHMS)}")

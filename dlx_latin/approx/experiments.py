@@ -1,0 +1,182 @@
+"""Random C-PLSE instances and the measured approximation ratios of each algorithm beside its bound.
+
+Instances: for null and sud, a random partial Latin square filled greedily (random cells, random values
+that fit) to the asked density, so the optimum is often below the number of empty cells; for fut and bs,
+a hidden Latin square (a cyclic square with rows, columns and values shuffled) shown at the asked density,
+with signs read off it on a share of the adjacent pairs (fut) or with random connected blocks of up to
+`max_block` empty cells whose capacities are its block sums (bs).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dlx_latin.approx.algorithms import ALGORITHMS, NotApplicable, run
+from dlx_latin.approx.exact import optimum
+from dlx_latin.approx.instance import Cell, Instance, State, is_solution
+
+
+class BoundViolated(AssertionError):
+    """An algorithm did worse than its proven ratio: a bug."""
+
+
+def _hidden_square(n: int, rng: random.Random) -> list[list[int]]:
+    rows, cols, values = (rng.sample(range(n), n) for _ in range(3))
+    return [[values[(rows[i] + cols[j]) % n] + 1 for j in range(n)] for i in range(n)]
+
+
+def random_instance(
+    condition: str,
+    n: int,
+    density: float = 0.4,
+    seed: int = 0,
+    box: tuple[int, int] | None = None,
+    sign_share: float = 0.5,
+    max_block: int = 3,
+) -> Instance:
+    """A random instance (see the module's docstring); `box` defaults to the squarest n0 x n1 for sud."""
+    rng = random.Random(seed)
+    if condition == "sud" and box is None:
+        n0 = max(d for d in range(1, int(n**0.5) + 1) if n % d == 0)
+        box = (n0, n // n0)
+    empty = tuple(tuple(0 for _ in range(n)) for _ in range(n))
+    if condition in ("null", "sud"):
+        state = State(Instance(n, empty, condition, box))
+        cells = [(i, j) for i in range(n) for j in range(n)]
+        rng.shuffle(cells)
+        target = round(density * n * n)
+        for cell in cells:
+            if len(state.solution) >= target:
+                break
+            fits = [k for k in range(1, n + 1) if state.can_place(cell, k)]
+            if fits:
+                state.place(cell, rng.choice(fits))
+        return Instance(n, tuple(map(tuple, state.grid)), condition, box)
+    square = _hidden_square(n, rng)
+    if condition == "fut":
+        shown = [[square[i][j] if rng.random() < density else 0 for j in range(n)] for i in range(n)]
+        signs = []
+        for i in range(n):
+            for j in range(n):
+                for p, q in ((i + 1, j), (i, j + 1)):
+                    if p < n and q < n and not (shown[i][j] and shown[p][q]) and rng.random() < sign_share:
+                        a, b = ((i, j), (p, q)) if square[i][j] < square[p][q] else ((p, q), (i, j))
+                        signs.append((a, b))
+        return Instance(n, tuple(map(tuple, shown)), "fut", signs=tuple(signs))
+    if condition == "bs":
+        return _blocksum(square, density, max_block, rng)
+    raise ValueError(f"unknown condition {condition!r}")
+
+
+def _blocksum(square: list[list[int]], density: float, max_block: int, rng: random.Random) -> Instance:
+    n = len(square)
+    owner: dict[Cell, int] = {}
+    blocks: list[list[Cell]] = []
+    cells = [(i, j) for i in range(n) for j in range(n)]
+    rng.shuffle(cells)
+    for cell in cells:
+        if cell in owner:
+            continue
+        block = [cell]
+        owner[cell] = len(blocks)
+        if rng.random() >= density:  # grow an empty block
+            size = rng.randint(2, max(2, max_block))
+            while len(block) < size:
+                free = [
+                    d
+                    for i, j in block
+                    for d in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1))
+                    if 0 <= d[0] < n and 0 <= d[1] < n and d not in owner
+                ]
+                if not free:
+                    break
+                d = rng.choice(free)
+                owner[d] = len(blocks)
+                block.append(d)
+        blocks.append(block)
+    shown = [[0] * n for _ in range(n)]
+    for block in blocks:
+        if len(block) == 1:
+            (i, j) = block[0]
+            shown[i][j] = square[i][j]
+    capacities = tuple(sum(square[i][j] for i, j in block) for block in blocks)
+    return Instance(
+        n, tuple(map(tuple, shown)), "bs", blocks=tuple(map(tuple, blocks)), capacities=capacities
+    )
+
+
+def bound(inst: Instance, algorithm: str) -> tuple[Fraction, str]:
+    """(a ratio every run must reach, the theorem's bound as text).  For local search the theorem's
+    2/t - eps has an unstated eps, so the check uses 1/t, which any maximal packing reaches."""
+    if algorithm == "greedy":
+        if inst.condition == "fut":
+            delta = max((len(inst.signs_at(c)) for c in inst.empty), default=0)
+            return Fraction(1, 3 + delta), f"1/(3+delta) = 1/{3 + delta}"
+        if inst.condition == "bs":
+            big = max(len(b) for b in inst.blocks)
+            return Fraction(1, 2 + big), f"1/(2+Delta) = 1/{2 + big}"
+        t = 4 if inst.condition == "sud" else 3
+        return Fraction(1, t), f"1/{t}"
+    if algorithm == "matching":
+        return Fraction(1, 2), "1/2"
+    t = 4 if inst.condition == "sud" else 3
+    return Fraction(1, t), f"{Fraction(2, t)} - eps"
+
+
+@dataclass
+class Row:
+    """One algorithm's record over a run of instances."""
+
+    algorithm: str
+    theorem: str
+    ratios: list[float]
+    seconds: float
+
+    @property
+    def minimum(self) -> float:
+        return min(self.ratios)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.ratios)
+
+
+def bench(
+    condition: str, n: int, instances: int, seed: int = 0, density: float = 0.4, r: int = 2
+) -> tuple[list[Row], float]:
+    """Every applicable algorithm on `instances` random instances, each ratio |A| / |A*| checked against
+    the proven bound (BoundViolated if below); the rows and the seconds spent on exact optima."""
+    import time
+
+    rows: dict[str, Row] = {}
+    exact_seconds = 0.0
+    for k in range(instances):
+        inst = random_instance(condition, n, density, seed + k)
+        start = time.perf_counter()
+        best = len(optimum(inst))
+        exact_seconds += time.perf_counter() - start
+        for algorithm in ALGORITHMS:
+            start = time.perf_counter()
+            try:
+                found = run(inst, algorithm, r, seed + k)
+            except NotApplicable:
+                continue
+            spent = time.perf_counter() - start
+            if not is_solution(inst, found):
+                raise BoundViolated(f"{algorithm} returned an invalid solution on instance {seed + k}")
+            ratio = Fraction(len(found), best) if best else Fraction(1)
+            floor, theorem = bound(inst, algorithm)
+            if ratio < floor or len(found) > best:
+                raise BoundViolated(
+                    f"{algorithm} filled {len(found)} of an optimum {best} on {condition} instance seed "
+                    f"{seed + k}: ratio {float(ratio):.3f} below the proven {theorem}"
+                )
+            row = rows.setdefault(algorithm, Row(algorithm, theorem, [], 0.0))
+            row.ratios.append(float(ratio))
+            row.seconds += spent
+            if row.theorem != theorem:
+                row.theorem = theorem.split(" = ")[0]
+    return list(rows.values()), exact_seconds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import click
@@ -37,6 +38,8 @@ r_option = click.option(
 @click.group()
 def approx() -> None:
     """Fill as many empty cells as possible (C-PLSE, Haraguchi & Ono): greedy, matching, local search."""
+    if importlib.util.find_spec("scipy") is None:
+        raise click.ClickException("approx needs scipy: pip install 'dlx-latin[approx]'")
 
 
 @approx.command(name="run")

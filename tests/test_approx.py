@@ -133,3 +133,17 @@ def test_cli(tmp_path):
     bad.write_text('{"n": 2, "given": [[1, 1], [0, 0]]}')
     wrong = run_cli("approx", "run", str(bad))
     assert wrong.returncode == 1 and "appears twice" in wrong.stderr
+
+
+def test_tight_greedy_examples_reach_the_bounds_exactly():
+    from fractions import Fraction
+
+    from dlx_latin.approx.experiments import tight_greedy_example
+
+    for condition, n, ratio in [("null", 2, 3), ("null", 7, 3), ("sud", 4, 4), ("sud", 6, 4), ("sud", 9, 4)]:
+        inst, blocked = tight_greedy_example(condition, n)
+        assert is_solution(inst, blocked) and State(inst, blocked).is_blocked()
+        assert Fraction(len(blocked), len(optimum(inst))) == Fraction(1, ratio)
+        assert any(len(greedy(inst, seed)) == 1 for seed in range(60))  # greedy itself can end there
+    with pytest.raises(ValueError, match="prime"):
+        tight_greedy_example("sud", 7)

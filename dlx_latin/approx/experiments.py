@@ -108,6 +108,39 @@ def _blocksum(square: list[list[int]], density: float, max_block: int, rng: rand
     )
 
 
+def tight_greedy_example(condition: str, n: int) -> tuple[Instance, dict[Cell, int]]:
+    """An instance with a blocked solution of exactly 1/3 (null) or 1/4 (sud) of the optimum, so the greedy
+    bounds of Theorems 5 and 6 cannot be raised.  A Latin square S has one value x at a cell's row-mate d,
+    column-mate e (and, for sud, a box-mate f in another row and column), and another value y at the cell
+    c itself; L is S without c, d, e (f).  Putting x at c blocks the others, each of which can only take x,
+    while S fills all of them."""
+    from dlx_latin.boards import board_from_spec
+    from dlx_latin.latin import PartialBoard, completions
+
+    if condition == "null":
+        if n < 2:
+            raise ValueError("the example needs n >= 2")
+        square = [[(i + j) % n + 1 for j in range(n)] for i in range(n)]  # x = 2 at (0, 1), (1, 0)
+        holes = [(0, 0), (0, 1), (1, 0)]
+        box = None
+    elif condition == "sud":
+        n0 = max(d for d in range(1, int(n**0.5) + 1) if n % d == 0)
+        box = (n0, n // n0)
+        if min(box) < 2:
+            raise ValueError(f"the sud example needs boxes at least 2 x 2, and {n} is prime")
+        holes = [(0, 0), (0, box[1]), (n0, 0), (1, 1)]  # c, row-mate, column-mate, box-mate
+        x, y = 1, 2
+        board = board_from_spec(f"sudoku:{box[0]}x{box[1]}")
+        clues = {i * n + j: x for i, j in holes[1:]} | {0: y}
+        solved = next(iter(completions(PartialBoard(board, clues=clues), limit=1)))
+        square = [[solved[i * n + j] for j in range(n)] for i in range(n)]
+    else:
+        raise ValueError(f"tight greedy examples are built for null and sud, not {condition}")
+    given = tuple(tuple(0 if (i, j) in holes else square[i][j] for j in range(n)) for i in range(n))
+    inst = Instance(n, given, condition, box)
+    return inst, {holes[0]: square[holes[1][0]][holes[1][1]]}
+
+
 def bound(inst: Instance, algorithm: str) -> tuple[Fraction, str]:
     """(a ratio every run must reach, the theorem's bound as text).  For local search the theorem's
     2/t - eps has an unstated eps, so the check uses 1/t, which any maximal packing reaches."""

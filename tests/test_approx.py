@@ -123,7 +123,13 @@ def test_cli(tmp_path):
     out = json.loads(run_cli("approx", "run", str(path), "--algorithm", "matching", "--json").stdout)
     assert out["optimum"] == len(Instance(5, tuple(map(tuple, json.loads(path.read_text())["given"]))).empty)
     assert 0.5 <= out["ratio"] <= 1 and out["bound"] == "1/2"
-    table = run_cli("approx", "bench", "--condition", "null", "--n", "6", "--instances", "5").stdout
+    plot = tmp_path / "ratios.svg"
+    table = run_cli(
+        "approx", "bench", "--condition", "null", "--n", "6", "--instances", "5", "--plot", str(plot)
+    ).stdout
+    from xml.dom.minidom import parse
+
+    assert len(parse(str(plot)).getElementsByTagName("circle")) == 3 * 5
     assert "greedy" in table and "matching" in table and "local-search" in table and "2/3 - eps" in table
     refused = run_cli("approx", "run", str(path), "--algorithm", "local-search")
     assert (

@@ -167,6 +167,7 @@ class Row:
     theorem: str
     ratios: list[float]
     seconds: float
+    floor: float = 1.0  # the lowest ratio the bounds allow over the instances run
 
     @property
     def minimum(self) -> float:
@@ -210,6 +211,7 @@ def bench(
             row = rows.setdefault(algorithm, Row(algorithm, theorem, [], 0.0))
             row.ratios.append(float(ratio))
             row.seconds += spent
+            row.floor = min(row.floor, float(floor))
             if row.theorem != theorem:
                 row.theorem = theorem.split(" = ")[0]
     return list(rows.values()), exact_seconds

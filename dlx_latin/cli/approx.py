@@ -93,12 +93,22 @@ def generate_command(condition: str, n: int, density: float, seed: int) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Instance k uses seed + k.")
 @density_option
 @r_option
-def bench_command(condition: str, n: int, instances: int, seed: int, density: float, r: int) -> None:
+@click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratios as an SVG file.")
+def bench_command(
+    condition: str, n: int, instances: int, seed: int, density: float, r: int, plot: str | None
+) -> None:
     """Every applicable algorithm on random instances: min and mean |A| / |A*| beside the proven bound.
     Any ratio below its bound is a bug and stops the run with an error."""
     from dlx_latin.approx.experiments import bench
 
     rows, exact_seconds = bench(condition, n, instances, seed, density, r)
+    if plot:
+        from pathlib import Path
+
+        from dlx_latin.approx.plot import ratio_svg
+
+        title = f"{condition}, n = {n}: {instances} random instances (red: lowest ratio the bounds allow)"
+        Path(plot).write_text(ratio_svg(rows, title))
     click.echo(
         f"# {condition}, n = {n}, {instances} instances, density {density}, seed {seed}; exact optima "
         f"{exact_seconds:.2f} s"

@@ -153,3 +153,20 @@ def test_tight_greedy_examples_reach_the_bounds_exactly():
         assert any(len(greedy(inst, seed)) == 1 for seed in range(60))  # greedy itself can end there
     with pytest.raises(ValueError, match="prime"):
         tight_greedy_example("sud", 7)
+
+
+def test_hard_instances_follow_the_reductions():
+    from dlx_latin.approx.experiments import futoshiki_from_plse
+
+    for seed in range(6):
+        base = random_instance("null", 4, 0.5, seed)
+        reduced = futoshiki_from_plse(base)
+        assert reduced.n == 8 and len(reduced.empty) == len(base.empty)
+        assert len(optimum(reduced)) == len(optimum(base))  # Theorem 4: the same optimum
+    hard = random_instance("null", 7, seed=3, hard=True)
+    assert all(sum(1 for k in row if k == 0) == 3 for row in hard.given)
+    assert len(optimum(hard)) == 21
+    rows, _ = bench("fut", 8, 20, seed=5, hard=True)
+    assert {row.algorithm for row in rows} == {"greedy", "matching"}
+    with pytest.raises(ValueError, match="even order"):
+        random_instance("fut", 7, hard=True)

@@ -36,9 +36,25 @@ def random_instance(
     box: tuple[int, int] | None = None,
     sign_share: float = 0.5,
     max_block: int = 3,
+    hard: bool = False,
 ) -> Instance:
-    """A random instance (see the module's docstring); `box` defaults to the squarest n0 x n1 for sud."""
+    """A random instance (see the module's docstring); `box` defaults to the squarest n0 x n1 for sud.
+
+    `hard` builds them like the paper's hardness proofs instead: null as in Theorem 2 (a Latin square
+    without the cells holding 1, 2, 3: three empty cells per line, three values), fut as Theorem 4's
+    reduction of a random null instance of order n/2 (`futoshiki_from_plse`)."""
     rng = random.Random(seed)
+    if hard:
+        if condition == "null":
+            square = _hidden_square(n, rng)
+            return Instance(n, tuple(tuple(0 if k <= 3 else k for k in row) for row in square))
+        if condition == "fut":
+            if n % 2:
+                raise ValueError(f"hard fut instances have an even order, not {n}")
+            return futoshiki_from_plse(random_instance("null", n // 2, density, seed))
+        raise ValueError(
+            f"hard instances are built for null and fut (the paper's reductions), not {condition}"
+        )
     if condition == "sud" and box is None:
         n0 = max(d for d in range(1, int(n**0.5) + 1) if n % d == 0)
         box = (n0, n // n0)
@@ -69,6 +85,30 @@ def random_instance(
     if condition == "bs":
         return _blocksum(square, density, max_block, rng)
     raise ValueError(f"unknown condition {condition!r}")
+
+
+def futoshiki_from_plse(inst: Instance) -> Instance:
+    """Theorem 4's reduction: a null instance L of order n as a fut instance of order 2n with the same
+    optimum.  L goes to the cells (2k, 2l); with a Latin square L' (cyclic), (2k, 2l+1) and (2k+1, 2l) hold
+    L'[k][l] + n and (2k+1, 2l+1) holds L'[k][l]; every empty cell must be smaller than its four
+    neighbours (all above n), so only values 1..n fit it, as in L."""
+    if inst.condition != "null":
+        raise ValueError("the reduction starts from a null instance")
+    n = inst.n
+    grid = [[0] * (2 * n) for _ in range(2 * n)]
+    for k in range(n):
+        for m in range(n):
+            other = (k + m) % n + 1
+            grid[2 * k][2 * m] = inst.given[k][m]
+            grid[2 * k][2 * m + 1] = grid[2 * k + 1][2 * m] = other + n
+            grid[2 * k + 1][2 * m + 1] = other
+    signs = []
+    for k, m in inst.empty:
+        i, j = 2 * k, 2 * m
+        for p, q in ((i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+            if 0 <= p < 2 * n and 0 <= q < 2 * n:
+                signs.append(((i, j), (p, q)))
+    return Instance(2 * n, tuple(map(tuple, grid)), "fut", signs=tuple(signs))
 
 
 def _blocksum(square: list[list[int]], density: float, max_block: int, rng: random.Random) -> Instance:
@@ -179,7 +219,13 @@ class Row:
 
 
 def bench(
-    condition: str, n: int, instances: int, seed: int = 0, density: float = 0.4, r: int = 2
+    condition: str,
+    n: int,
+    instances: int,
+    seed: int = 0,
+    density: float = 0.4,
+    r: int = 2,
+    hard: bool = False,
 ) -> tuple[list[Row], float]:
     """Every applicable algorithm on `instances` random instances, each ratio |A| / |A*| checked against
     the proven bound (BoundViolated if below); the rows and the seconds spent on exact optima."""
@@ -188,7 +234,7 @@ def bench(
     rows: dict[str, Row] = {}
     exact_seconds = 0.0
     for k in range(instances):
-        inst = random_instance(condition, n, density, seed + k)
+        inst = random_instance(condition, n, density, seed + k, hard=hard)
         start = time.perf_counter()
         best = len(optimum(inst))
         exact_seconds += time.perf_counter() - start

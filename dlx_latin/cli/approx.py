@@ -25,6 +25,9 @@ density_option = click.option(
     show_default=True,
     help="Share of filled cells in L.",
 )
+hard_option = click.option(
+    "--hard", is_flag=True, help="Instances as in the paper's hardness proofs (null: Thm 2, fut: Thm 4)."
+)
 r_option = click.option(
     "--r",
     "r",
@@ -79,11 +82,16 @@ def run_command(instance: str, algorithm: str, r: int, seed: int, as_json: bool)
 @order_option
 @density_option
 @click.option("--seed", type=int, default=0, show_default=True)
-def generate_command(condition: str, n: int, density: float, seed: int) -> None:
+@hard_option
+def generate_command(condition: str, n: int, density: float, seed: int, hard: bool) -> None:
     """Print a random instance as JSON (the format `approx run` reads)."""
     from dlx_latin.approx.experiments import random_instance
 
-    click.echo(json.dumps(random_instance(condition, n, density, seed).to_json()))
+    try:
+        inst = random_instance(condition, n, density, seed, hard=hard)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    click.echo(json.dumps(inst.to_json()))
 
 
 @approx.command(name="bench")
@@ -93,15 +101,19 @@ def generate_command(condition: str, n: int, density: float, seed: int) -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Instance k uses seed + k.")
 @density_option
 @r_option
+@hard_option
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratios as an SVG file.")
 def bench_command(
-    condition: str, n: int, instances: int, seed: int, density: float, r: int, plot: str | None
+    condition: str, n: int, instances: int, seed: int, density: float, r: int, hard: bool, plot: str | None
 ) -> None:
     """Every applicable algorithm on random instances: min and mean |A| / |A*| beside the proven bound.
     Any ratio below its bound is a bug and stops the run with an error."""
     from dlx_latin.approx.experiments import bench
 
-    rows, exact_seconds = bench(condition, n, instances, seed, density, r)
+    try:
+        rows, exact_seconds = bench(condition, n, instances, seed, density, r, hard)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
     if plot:
         from pathlib import Path
 

@@ -144,13 +144,22 @@ def test_cli(tmp_path):
 def test_tight_greedy_examples_reach_the_bounds_exactly():
     from fractions import Fraction
 
-    from dlx_latin.approx.experiments import tight_greedy_example
+    from dlx_latin.approx.experiments import bound, tight_greedy_example
 
-    for condition, n, ratio in [("null", 2, 3), ("null", 7, 3), ("sud", 4, 4), ("sud", 6, 4), ("sud", 9, 4)]:
+    cases = [
+        ("null", 2, 3),
+        ("null", 7, 3),
+        ("sud", 4, 4),
+        ("sud", 6, 4),
+        ("sud", 9, 4),
+        ("fut", 5, 7),
+        ("fut", 8, 7),
+    ]
+    for condition, n, ratio in cases:
         inst, blocked = tight_greedy_example(condition, n)
         assert is_solution(inst, blocked) and State(inst, blocked).is_blocked()
-        assert Fraction(len(blocked), len(optimum(inst))) == Fraction(1, ratio)
-        assert any(len(greedy(inst, seed)) == 1 for seed in range(60))  # greedy itself can end there
+        assert Fraction(len(blocked), len(optimum(inst))) == Fraction(1, ratio) == bound(inst, "greedy")[0]
+        assert any(len(greedy(inst, seed)) == 1 for seed in range(200))  # greedy itself can end there
     with pytest.raises(ValueError, match="prime"):
         tight_greedy_example("sud", 7)
 

@@ -149,33 +149,48 @@ def _blocksum(square: list[list[int]], density: float, max_block: int, rng: rand
 
 
 def tight_greedy_example(condition: str, n: int) -> tuple[Instance, dict[Cell, int]]:
-    """An instance with a blocked solution of exactly 1/3 (null) or 1/4 (sud) of the optimum, so the greedy
-    bounds of Theorems 5 and 6 cannot be raised.  A Latin square S has one value x at a cell's row-mate d,
-    column-mate e (and, for sud, a box-mate f in another row and column), and another value y at the cell
-    c itself; L is S without c, d, e (f).  Putting x at c blocks the others, each of which can only take x,
-    while S fills all of them."""
-    from dlx_latin.boards import board_from_spec
-    from dlx_latin.latin import PartialBoard, completions
-
+    """An instance with a blocked solution of exactly 1/3 (null), 1/4 (sud) or 1/(3+delta) = 1/7 (fut) of the
+    optimum, so the greedy bounds of Theorems 5-7 cannot be raised.  A Latin square S has a value y at a
+    cell c and another value x at c's row-mate d and column-mate e (for sud also at a box-mate f in another
+    row and column; for fut d and e are not next to c, and c's four neighbours hold values between y = 1
+    and x = n, with signs c < neighbour).  L is S without those cells, so each of them but c can take only
+    its value in S; x at c blocks them all, while S fills every one."""
+    box = None
     if condition == "null":
         if n < 2:
             raise ValueError("the example needs n >= 2")
         square = [[(i + j) % n + 1 for j in range(n)] for i in range(n)]  # x = 2 at (0, 1), (1, 0)
         holes = [(0, 0), (0, 1), (1, 0)]
-        box = None
     elif condition == "sud":
+        from dlx_latin.boards import board_from_spec
+        from dlx_latin.latin import PartialBoard, completions
+
         n0 = max(d for d in range(1, int(n**0.5) + 1) if n % d == 0)
         box = (n0, n // n0)
         if min(box) < 2:
             raise ValueError(f"the sud example needs boxes at least 2 x 2, and {n} is prime")
         holes = [(0, 0), (0, box[1]), (n0, 0), (1, 1)]  # c, row-mate, column-mate, box-mate
-        x, y = 1, 2
-        board = board_from_spec(f"sudoku:{box[0]}x{box[1]}")
-        clues = {i * n + j: x for i, j in holes[1:]} | {0: y}
-        solved = next(iter(completions(PartialBoard(board, clues=clues), limit=1)))
+        clues = {i * n + j: 1 for i, j in holes[1:]} | {0: 2}
+        solved = next(
+            iter(completions(PartialBoard(board_from_spec(f"sudoku:{box[0]}x{box[1]}"), clues=clues)))
+        )
         square = [[solved[i * n + j] for j in range(n)] for i in range(n)]
+    elif condition == "fut":
+        if n < 5:
+            raise ValueError("the fut example needs n >= 5")
+        # S[i][j] = value of (i + j) mod n: 1 on c = (2, 2) (diagonal 4), n on diagonal 6, so at d = (2, 4)
+        # and e = (4, 2); the neighbours of c lie on diagonals 3 and 5, which get values 2..n-1
+        others = iter(range(2, n))
+        value = {4 % n: 1, 6 % n: n}
+        value.update({s: next(others) for s in range(n) if s not in value})
+        square = [[value[(i + j) % n] for j in range(n)] for i in range(n)]
+        neighbours = [(1, 2), (3, 2), (2, 1), (2, 3)]
+        holes = [(2, 2), (2, 4), (4, 2), *neighbours]
+        given = tuple(tuple(0 if (i, j) in holes else square[i][j] for j in range(n)) for i in range(n))
+        inst = Instance(n, given, "fut", signs=tuple(((2, 2), nb) for nb in neighbours))
+        return inst, {(2, 2): n}
     else:
-        raise ValueError(f"tight greedy examples are built for null and sud, not {condition}")
+        raise ValueError(f"tight greedy examples are built for null, sud and fut, not {condition}")
     given = tuple(tuple(0 if (i, j) in holes else square[i][j] for j in range(n)) for i in range(n))
     inst = Instance(n, given, condition, box)
     return inst, {holes[0]: square[holes[1][0]][holes[1][1]]}

@@ -31,6 +31,7 @@ COMMANDS = {
     "xc": "dlx_latin.cli.xc",
     "jigsaw": "dlx_latin.cli.jigsaw",
     "approx": "dlx_latin.cli.approx",
+    "catalog": "dlx_latin.cli.catalog",
 }
 
 

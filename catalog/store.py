@@ -1,0 +1,103 @@
+"""The catalog file: one SQLite database (WAL) of boards, canonical solutions and build runs.
+
+A build is split into parts (the symmetry leaves of `symmetry.pruned.leaves`, stored with the run so a
+resumed build uses the very same parts); each part's rows and the mark that the part is done are written
+in one transaction, so a build killed at any moment (SIGKILL
+included) loses at most the part in progress, and running it again does only the parts not marked.
+Canonical forms are primary keys, so nothing is stored twice.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from dlx_latin.errors import UserInputError
+
+SCHEMA_VERSION = 1
+DEFAULT_PATH = "catalog.sqlite"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS boards (
+    id INTEGER PRIMARY KEY,
+    spec TEXT NOT NULL,
+    multiset TEXT NOT NULL,
+    points INTEGER NOT NULL,
+    asterisms INTEGER NOT NULL,
+    fingerprint TEXT NOT NULL,
+    UNIQUE (spec, multiset)
+);
+CREATE TABLE IF NOT EXISTS solutions (
+    board_id INTEGER NOT NULL REFERENCES boards(id),
+    canonical TEXT NOT NULL,
+    orbit_size TEXT NOT NULL,
+    automorphisms TEXT NOT NULL,
+    PRIMARY KEY (board_id, canonical)
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    board_id INTEGER NOT NULL REFERENCES boards(id),
+    kind TEXT NOT NULL,
+    parts INTEGER NOT NULL,
+    total TEXT,
+    status TEXT NOT NULL,
+    UNIQUE (board_id, kind)
+);
+CREATE TABLE IF NOT EXISTS run_parts (
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    part INTEGER NOT NULL,
+    clues TEXT NOT NULL,
+    weight TEXT NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (run_id, part)
+);
+"""
+
+
+class CatalogError(UserInputError):
+    """A catalog file that cannot be used (another schema version, not a catalog, unreadable)."""
+
+
+def open_catalog(path: str | Path = DEFAULT_PATH, create: bool = True) -> sqlite3.Connection:
+    """The catalog at `path`, made if missing (when `create`), its schema version checked."""
+    path = Path(path)
+    if not create and not path.exists():
+        raise CatalogError(f"no catalog at {path}")
+    try:
+        db = sqlite3.connect(path, isolation_level=None)  # transactions are explicit
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        found = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
+        if found is None:
+            if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise CatalogError(f"{path} is an SQLite file but not a dlx-latin catalog")
+            db.executescript(SCHEMA)
+            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+    except sqlite3.DatabaseError as err:
+        raise CatalogError(f"{path} is not a catalog: {err}") from None
+    version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    if version is None or int(version[0]) != SCHEMA_VERSION:
+        raise CatalogError(
+            f"{path} has catalog schema version {version[0] if version else 'none'}; this dlx-latin reads "
+            f"version {SCHEMA_VERSION}"
+        )
+    return db
+
+
+def board_id(db: sqlite3.Connection, spec: str, multiset: str, points: int, asterisms: list) -> int:
+    """The row of a board (added if new); the fingerprint is its sorted asterisms, to tell boards apart."""
+    fingerprint = json.dumps(sorted(sorted(a) for a in asterisms))
+    row = db.execute(
+        "SELECT id, fingerprint FROM boards WHERE spec=? AND multiset=?", (spec, multiset)
+    ).fetchone()
+    if row is not None:
+        if row[1] != fingerprint:
+            raise CatalogError(f"the catalog's board {spec} has other asterisms than this one")
+        return row[0]
+    cursor = db.execute(
+        "INSERT INTO boards (spec, multiset, points, asterisms, fingerprint) VALUES (?, ?, ?, ?, ?)",
+        (spec, multiset, points, len(asterisms), fingerprint),
+    )
+    return int(cursor.lastrowid)

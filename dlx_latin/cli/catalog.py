@@ -1,0 +1,129 @@
+"""`dlx-latin catalog build|stats|query`: SQLite catalogs of canonical solutions, built resumably."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+db_option = click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    default="catalog.sqlite",
+    show_default=True,
+    help="The catalog file.",
+)
+
+
+@click.group()
+def catalog() -> None:
+    """Catalogs of canonical Latin boards (one per symmetry class, with orbit sizes), kept in SQLite."""
+
+
+@catalog.command(name="build")
+@click.argument("target", metavar="BOARD")
+@click.option("--multiset", help="Labels with multiplicities, e.g. 1^2,2^2 (default 1..k).")
+@click.option(
+    "--solutions",
+    is_flag=True,
+    default=True,
+    help="Canonical solutions (the default and, so far, only kind).",
+)
+@click.option(
+    "--max-boards",
+    type=click.IntRange(min=1),
+    default=500_000,
+    show_default=True,
+    help="Refuse boards needing more Latin boards listed than this.",
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
+)
+@db_option
+def build(
+    target: str, multiset: str | None, solutions: bool, max_boards: int, progress: bool | None, db_path: str
+) -> None:
+    """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog.  Interrupt it at
+    any moment and run it again: it goes on from the parts already written."""
+    from catalog.build import build_solutions
+    from catalog.store import open_catalog
+    from dlx_latin.cli.latin import load
+    from dlx_latin.cli.progress import ProgressBar, wants_progress
+
+    pb = load(target, multiset, None)
+    db = open_catalog(db_path)
+    bar = ProgressBar() if wants_progress(progress) else None
+    report = (lambda done, parts: bar(done, done / parts)) if bar else None
+    try:
+        built = build_solutions(db, pb, target, max_boards, report)
+    finally:
+        if bar:
+            bar.close()
+    resumed = built.parts - built.parts_run
+    note = f", {resumed} of {built.parts} parts already built" if resumed else ""
+    click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
+
+
+@catalog.command(name="stats")
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="JSON lines.")
+def stats(db_path: str, as_json: bool) -> None:
+    """Per board: classes stored, the sum of their orbit sizes, the build's state."""
+    from catalog.store import open_catalog
+
+    db = open_catalog(db_path, create=False)
+    rows = db.execute(
+        "SELECT b.spec, b.multiset, count(s.canonical), coalesce(sum(CAST(s.orbit_size AS INTEGER)), 0), "
+        "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
+        "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1) "
+        "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
+        "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
+    ).fetchall()
+    for spec, m, classes, total, status, parts, done in rows:
+        record = {
+            "board": spec,
+            "multiset": m,
+            "classes": classes,
+            "total": total,
+            "status": status,
+            "parts": parts,
+            "parts_done": done,
+        }
+        if as_json:
+            click.echo(json.dumps(record))
+        else:
+            click.echo(
+                f"{spec} [{m}]: {classes} classes, orbit sizes sum {total}; build {status} "
+                f"({done}/{parts} parts)"
+            )
+
+
+@catalog.command(name="query")
+@click.option("--board", "spec", required=True, help="The board's spec as built.")
+@click.option("--limit", type=click.IntRange(min=1), help="At most this many.")
+@db_option
+def query(spec: str, limit: int | None, db_path: str) -> None:
+    """The canonical solutions of one board as JSON lines (labelling in point order, orbit size,
+    automorphisms), largest orbits first."""
+    from catalog.store import open_catalog
+
+    db = open_catalog(db_path, create=False)
+    rows = db.execute(
+        "SELECT s.canonical, s.orbit_size, s.automorphisms FROM solutions s "
+        "JOIN boards b ON b.id = s.board_id WHERE b.spec = ? "
+        "ORDER BY CAST(s.orbit_size AS INTEGER) DESC, s.canonical LIMIT ?",
+        (spec, limit if limit else -1),
+    ).fetchall()
+    if not rows and db.execute("SELECT 1 FROM boards WHERE spec = ?", (spec,)).fetchone() is None:
+        raise click.ClickException(f"the catalog has no board {spec}")
+    for canonical, orbit, automorphisms in rows:
+        click.echo(
+            json.dumps(
+                {
+                    "labelling": json.loads(canonical),
+                    "orbit_size": int(orbit),
+                    "automorphisms": int(automorphisms),
+                }
+            )
+        )

@@ -1,0 +1,104 @@
+"""Catalogs of canonical solutions: exact orbit sums, and builds killed (SIGKILL) then resumed."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from cli import run_cli
+
+from catalog.build import KILL_PART, build_solutions
+from catalog.store import CatalogError, open_catalog
+from dlx_latin.boards import board_from_spec
+from dlx_latin.latin import PartialBoard
+
+
+def rows(path):
+    db = sqlite3.connect(path)
+    return sorted(
+        db.execute(
+            "SELECT b.spec, s.canonical, s.orbit_size, s.automorphisms FROM solutions s "
+            "JOIN boards b ON b.id = s.board_id"
+        ).fetchall()
+    )
+
+
+def test_orbit_sizes_add_up(tmp_path):
+    db = open_catalog(tmp_path / "c.sqlite")
+    cases = {
+        "sudoku:2x2": (2, 288),
+        "sudoku:2x3": (49, 28200960),
+        "latin:5": (2, 161280),
+        "latin:4": (2, 576),
+    }
+    for spec, (classes, total) in cases.items():
+        built = build_solutions(db, PartialBoard(board_from_spec(spec)), spec)
+        assert (built.classes, built.total) == (classes, total)
+    again = build_solutions(db, PartialBoard(board_from_spec("sudoku:2x3")), "sudoku:2x3")
+    assert (again.classes, again.parts_run) == (49, 0)  # a finished build is not redone
+
+
+def build_killed_at(path, part):
+    env = {**os.environ, KILL_PART: str(part)}
+    done = subprocess.run(
+        [sys.executable, "-m", "dlx_latin", "catalog", "build", "sudoku:2x3", "--db", str(path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == -9  # killed inside that part's transaction
+
+
+def test_killed_builds_resume_to_the_same_catalog(tmp_path):
+    whole = tmp_path / "whole.sqlite"
+    assert run_cli("catalog", "build", "sudoku:2x3", "--db", str(whole)).returncode == 0
+    broken = tmp_path / "broken.sqlite"
+    build_killed_at(broken, 3)
+    done_parts = (
+        sqlite3.connect(broken).execute("SELECT count(*) FROM run_parts WHERE done = 1").fetchone()[0]
+    )
+    assert done_parts == 3
+    build_killed_at(broken, 7)
+    again = run_cli("catalog", "build", "sudoku:2x3", "--db", str(broken))
+    assert again.returncode == 0 and "7 of 9 parts already built" in again.stdout
+    assert rows(broken) == rows(whole) and len(rows(whole)) == 49
+    stats = json.loads(run_cli("catalog", "stats", "--json", "--db", str(broken)).stdout)
+    assert stats == {
+        "board": "sudoku:2x3",
+        "multiset": "1,2,3,4,5,6",
+        "classes": 49,
+        "total": 28200960,
+        "status": "done",
+        "parts": 9,
+        "parts_done": 9,
+    }
+
+
+def test_query_and_errors(tmp_path):
+    path = tmp_path / "c.sqlite"
+    run_cli("catalog", "build", "sudoku:2x2", "--db", str(path))
+    found = [
+        json.loads(line)
+        for line in run_cli(
+            "catalog", "query", "--board", "sudoku:2x2", "--db", str(path)
+        ).stdout.splitlines()
+    ]
+    assert [f["orbit_size"] for f in found] == [192, 96] and [f["automorphisms"] for f in found] == [16, 32]
+    missing = run_cli("catalog", "query", "--board", "latin:9", "--db", str(path))
+    assert missing.returncode == 1 and "no board latin:9" in missing.stderr
+    assert "no catalog" in run_cli("catalog", "stats", "--db", str(tmp_path / "none.sqlite")).stderr
+    sqlite3.connect(path).execute(
+        "UPDATE meta SET value = '99' WHERE key = 'schema_version'"
+    ).connection.commit()
+    with pytest.raises(CatalogError, match="schema version 99"):
+        open_catalog(path)
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)")
+    with pytest.raises(CatalogError, match="not a dlx-latin catalog"):
+        open_catalog(other)
+    big = run_cli("catalog", "build", "latin:7", "--db", str(tmp_path / "big.sqlite"), "--max-boards", "1000")
+    assert big.returncode == 1 and "more than 1000 Latin boards" in big.stderr

@@ -102,3 +102,23 @@ def test_query_and_errors(tmp_path):
         open_catalog(other)
     big = run_cli("catalog", "build", "latin:7", "--db", str(tmp_path / "big.sqlite"), "--max-boards", "1000")
     assert big.returncode == 1 and "more than 1000 Latin boards" in big.stderr
+
+
+def test_export_import_round_trip(tmp_path):
+    first, second = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    for spec in ("sudoku:2x2", "latin:4"):
+        run_cli("catalog", "build", spec, "--db", str(first))
+    exported = run_cli("catalog", "export", "--db", str(first)).stdout
+    assert len(exported.splitlines()) == 4
+    (tmp_path / "e.jsonl").write_text(exported)
+    assert run_cli("catalog", "import", str(tmp_path / "e.jsonl"), "--db", str(second)).stdout.strip() == (
+        "4 solutions added"
+    )
+    assert run_cli("catalog", "export", "--db", str(second)).stdout == exported
+    assert rows(first) == rows(second)
+    grids = run_cli(
+        "catalog", "export", "--format", "grid", "--board", "sudoku:2x2", "--db", str(first)
+    ).stdout
+    assert grids.count("#") == 2 and "1234" in grids
+    bad = run_cli("catalog", "import", "-", "--db", str(second), stdin='{"board": "latin:4"}\n')
+    assert bad.returncode == 1 and "line 1 is not an exported solution" in bad.stderr

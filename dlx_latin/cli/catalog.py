@@ -127,3 +127,41 @@ def query(spec: str, limit: int | None, db_path: str) -> None:
                 }
             )
         )
+
+
+@catalog.command(name="export")
+@click.option("--board", "spec", help="Only this board.")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "grid"]), default="jsonl", show_default=True)
+@db_option
+def export(spec: str | None, fmt: str, db_path: str) -> None:
+    """Print the stored solutions: JSON lines (what `catalog import` reads) or grids of square boards."""
+    from catalog.exchange import export_lines
+    from catalog.store import open_catalog
+    from dlx_latin.boards import board_from_spec
+    from dlx_latin.formats.grid import format_grid
+
+    db = open_catalog(db_path, create=False)
+    shapes: dict[str, tuple[int, int] | None] = {}
+    for record in export_lines(db, spec):
+        if fmt == "jsonl":
+            click.echo(json.dumps(record))
+            continue
+        board = record["board"]
+        if board not in shapes:
+            shapes[board] = board_from_spec(board).shape
+        if shapes[board] is None:
+            raise click.ClickException(f"{board} is not a square grid: export it as jsonl")
+        click.echo(f"# {board}, orbit size {record['orbit_size']}, automorphisms {record['automorphisms']}")
+        click.echo(format_grid(record["labelling"], shapes[board]))
+
+
+@catalog.command(name="import")
+@click.argument("source", type=click.File("r"))
+@db_option
+def import_(source, db_path: str) -> None:
+    """Add the solutions of an exported JSON-lines FILE (- for standard input) to the catalog."""
+    from catalog.exchange import import_lines
+    from catalog.store import open_catalog
+
+    added = import_lines(open_catalog(db_path), source)
+    click.echo(f"{added} solutions added")

@@ -32,6 +32,7 @@ COMMANDS = {
     "jigsaw": "dlx_latin.cli.jigsaw",
     "approx": "dlx_latin.cli.approx",
     "catalog": "dlx_latin.cli.catalog",
+    "render": "dlx_latin.cli.catalog",
 }
 
 

@@ -165,3 +165,44 @@ def import_(source, db_path: str) -> None:
 
     added = import_lines(open_catalog(db_path), source)
     click.echo(f"{added} solutions added")
+
+
+@click.command()
+@click.argument("target", metavar="FILE|BOARD")
+@click.option("--multiset", help="Labels with multiplicities, for a BOARD.")
+@click.option("--clues", help="Clues as a grid string, for a BOARD.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (.svg) instead of stdout.")
+@click.option("--solution", is_flag=True, help="Also show a completion's labels (light).")
+@click.option("--highlight", type=click.IntRange(min=0), help="Shade this asterism (by number).")
+def render(
+    target: str,
+    multiset: str | None,
+    clues: str | None,
+    output: str | None,
+    solution: bool,
+    highlight: int | None,
+) -> None:
+    """Draw a board or puzzle as SVG: grids with region borders and shaded extra asterisms, other boards
+    from their points' coordinates; clues bold."""
+    from pathlib import Path
+
+    from catalog.render import render_svg
+    from dlx_latin.cli.latin import load
+    from dlx_latin.latin import completions
+
+    if output and not output.endswith(".svg"):
+        raise click.BadParameter("only SVG is written so far: give a name ending in .svg", param_hint="-o")
+    pb = load(target, multiset, clues)
+    filled = None
+    if solution:
+        filled = next(iter(completions(pb, limit=1)), None)
+        if filled is None:
+            raise click.ClickException("the puzzle has no completion to show")
+    try:
+        picture = render_svg(pb, filled, highlight)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="--highlight") from None
+    if output:
+        Path(output).write_text(picture)
+    else:
+        click.echo(picture, nl=False)

@@ -39,11 +39,32 @@ def _encode(labelling) -> str:
     return json.dumps(list(labelling), separators=(",", ":"))
 
 
+def _new_run(db: sqlite3.Connection, board: int, kind: str, parts: list[tuple[str, str]]) -> tuple[int, int]:
+    """Record a run and its parts (what to do, weight) in one transaction."""
+    db.execute("BEGIN")
+    cursor = db.execute(
+        "INSERT INTO runs (board_id, kind, parts, status) VALUES (?, ?, ?, 'running')",
+        (board, kind, len(parts)),
+    )
+    run = int(cursor.lastrowid)
+    db.executemany(
+        "INSERT INTO run_parts (run_id, part, clues, weight) VALUES (?, ?, ?, ?)",
+        [(run, k, what, weight) for k, (what, weight) in enumerate(parts)],
+    )
+    db.execute("COMMIT")
+    return run, len(parts)
+
+
+def _existing_run(db: sqlite3.Connection, board: int, kind: str) -> tuple[int, int] | None:
+    row = db.execute("SELECT id, parts FROM runs WHERE board_id=? AND kind=?", (board, kind)).fetchone()
+    return None if row is None else (row[0], row[1])
+
+
 def _run(db: sqlite3.Connection, board: int, pb: PartialBoard, max_boards: int) -> tuple[int, int]:
     """(run id, number of parts) of the board's solutions run, made with its parts if new."""
-    row = db.execute("SELECT id, parts FROM runs WHERE board_id=? AND kind='solutions'", (board,)).fetchone()
-    if row is not None:
-        return row[0], row[1]
+    existing = _existing_run(db, board, "solutions")
+    if existing is not None:
+        return existing
     parts = leaves(pb)
     listed = 0
     for leaf in parts:
@@ -117,3 +138,54 @@ def build_solutions(
         raise AssertionError(f"the catalog's orbit sizes add up to {total}, not to the count {expected}")
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(expected), run))
     return Built(classes, expected, parts, len(todo))
+
+
+def build_critical_puzzles(
+    db: sqlite3.Connection, pb: PartialBoard, spec: str, progress: Callable[[int, int], object] | None = None
+) -> Built:
+    """Add every critical puzzle of a small board, one per symmetry class, after its solutions (built first
+    if needed); one part per canonical solution, resumable like `build_solutions`.  `Built.total` is the sum
+    of the puzzles' orbit sizes: all critical puzzles of the board."""
+    from catalog.puzzles import all_boards, critical_masks
+
+    boards = all_boards(pb)
+    build_solutions(db, pb, spec)
+    board = board_id(db, spec, str(pb.multiset), pb.board.n_points, [list(a) for a in pb.board.asterisms])
+    existing = _existing_run(db, board, "critical-puzzles")
+    if existing is None:
+        solutions = db.execute(
+            "SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,)
+        )
+        existing = _new_run(db, board, "critical-puzzles", [(row[0], "1") for row in solutions])
+    run, parts = existing
+    todo = db.execute(
+        "SELECT part, clues FROM run_parts WHERE run_id=? AND done=0 ORDER BY part", (run,)
+    ).fetchall()
+    canon = NautyCanonizer(pb.board, pb.multiset)
+    kill = int(os.environ.get(KILL_PART, -1))
+    n = pb.board.n_points
+    for step, (part, solution_text) in enumerate(todo):
+        solution = tuple(json.loads(solution_text))
+        forms = {}
+        for mask in critical_masks(solution, boards).tolist():
+            form = canon.form([solution[p] if mask >> p & 1 else None for p in range(n)])
+            forms[form.labelling] = form
+        rows = []
+        for f in forms.values():  # the canonical puzzle's own completion: S moved the way the puzzle was
+            clues = {p: x for p, x in enumerate(f.labelling) if x is not None}
+            (completion,) = completions(PartialBoard(pb.board, pb.multiset, clues), limit=2)
+            rows.append((board, _encode(completion), _encode(f.labelling), len(clues), str(f.orbit_size)))
+        db.execute("BEGIN")
+        db.executemany("INSERT OR IGNORE INTO puzzles VALUES (?, ?, ?, ?, 1, ?)", rows)
+        if part == kill:
+            os.kill(os.getpid(), signal.SIGKILL)
+        db.execute("UPDATE run_parts SET done=1 WHERE run_id=? AND part=?", (run, part))
+        db.execute("COMMIT")
+        if progress is not None:
+            progress(parts - len(todo) + step + 1, parts)
+    classes, total = db.execute(
+        "SELECT count(*), coalesce(sum(CAST(orbit_size AS INTEGER)), 0) FROM puzzles WHERE board_id=?",
+        (board,),
+    ).fetchone()
+    db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
+    return Built(classes, total, parts, len(todo))

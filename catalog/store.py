@@ -1,4 +1,4 @@
-"""The catalog file: one SQLite database (WAL) of boards, canonical solutions and build runs.
+"""The catalog file: one SQLite database (WAL) of boards, canonical solutions, puzzles and build runs.
 
 A build is split into parts (the symmetry leaves of `symmetry.pruned.leaves`, stored with the run so a
 resumed build uses the very same parts); each part's rows and the mark that the part is done are written
@@ -35,6 +35,15 @@ CREATE TABLE IF NOT EXISTS solutions (
     orbit_size TEXT NOT NULL,
     automorphisms TEXT NOT NULL,
     PRIMARY KEY (board_id, canonical)
+);
+CREATE TABLE IF NOT EXISTS puzzles (
+    board_id INTEGER NOT NULL REFERENCES boards(id),
+    solution TEXT NOT NULL,
+    clues TEXT NOT NULL,
+    clue_count INTEGER NOT NULL,
+    critical INTEGER NOT NULL,
+    orbit_size TEXT NOT NULL,
+    PRIMARY KEY (board_id, clues)
 );
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,

@@ -12,7 +12,7 @@ from cli import run_cli
 from catalog.build import KILL_PART, build_solutions
 from catalog.store import CatalogError, open_catalog
 from dlx_latin.boards import board_from_spec
-from dlx_latin.latin import PartialBoard
+from dlx_latin.latin import PartialBoard, completions
 
 
 def rows(path):
@@ -122,3 +122,65 @@ def test_export_import_round_trip(tmp_path):
     assert grids.count("#") == 2 and "1234" in grids
     bad = run_cli("catalog", "import", "-", "--db", str(second), stdin='{"board": "latin:4"}\n')
     assert bad.returncode == 1 and "line 1 is not an exported solution" in bad.stderr
+
+
+def test_critical_puzzles_of_the_4x4_sudoku(tmp_path):
+    from catalog.build import build_critical_puzzles
+    from catalog.puzzles import all_boards, critical_masks
+    from dlx_latin.latin import count_completions
+
+    pb = PartialBoard(board_from_spec("sudoku:2x2"))
+    db = open_catalog(tmp_path / "p.sqlite")
+    built = build_critical_puzzles(db, pb, "sudoku:2x2")
+    grids = all_boards(pb)
+    assert len(grids) == 288
+    assert built.total == sum(len(critical_masks(g, grids)) for g in grids)  # orbits add up, grid by grid
+    stored = db.execute("SELECT clues, solution, clue_count FROM puzzles").fetchall()
+    assert len(stored) == built.classes == 36
+    assert {count for _, _, count in stored} == {4, 5, 6}
+    for clues_text, solution_text, _ in stored:  # each one checked by the engine
+        clues = {p: x for p, x in enumerate(json.loads(clues_text)) if x is not None}
+        assert list(next(iter(completions(PartialBoard(pb.board, clues=clues))))) == json.loads(solution_text)
+        assert count_completions(PartialBoard(pb.board, clues=clues), limit=2) == 1
+        for p in clues:
+            fewer = {q: x for q, x in clues.items() if q != p}
+            assert count_completions(PartialBoard(pb.board, clues=fewer), limit=2) == 2
+
+
+def test_killed_puzzle_build_resumes(tmp_path):
+    whole, broken = tmp_path / "w.sqlite", tmp_path / "b.sqlite"
+    run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--db", str(whole))
+    killed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "dlx_latin",
+            "catalog",
+            "build",
+            "sudoku:2x2",
+            "--minimal-puzzles",
+            "--db",
+            str(broken),
+        ],
+        env={**os.environ, KILL_PART: "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert killed.returncode == -9
+    done = run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--db", str(broken))
+    assert "36 classes of critical puzzles, 85632 puzzles in all" in done.stdout
+    table = "SELECT * FROM puzzles ORDER BY clues"
+    assert (
+        sqlite3.connect(whole).execute(table).fetchall() == sqlite3.connect(broken).execute(table).fetchall()
+    )
+    fewest = [
+        json.loads(x)
+        for x in run_cli(
+            "catalog", "query", "--board", "sudoku:2x2", "--puzzles", "--minimal", "--db", str(whole)
+        ).stdout.splitlines()
+    ]
+    assert len(fewest) == 13 and all(p["clue_count"] == 4 and p["minimal"] for p in fewest)
+    too_big = run_cli("catalog", "build", "sudoku:2x3", "--minimal-puzzles", "--db", str(whole))
+    assert too_big.returncode == 1 and "at most 20 points" in too_big.stderr

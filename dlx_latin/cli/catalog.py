@@ -25,10 +25,9 @@ def catalog() -> None:
 @click.argument("target", metavar="BOARD")
 @click.option("--multiset", help="Labels with multiplicities, e.g. 1^2,2^2 (default 1..k).")
 @click.option(
-    "--solutions",
+    "--minimal-puzzles",
     is_flag=True,
-    default=True,
-    help="Canonical solutions (the default and, so far, only kind).",
+    help="Also every critical puzzle (no clue can go: minimal, as Sudoku people say) up to symmetry.",
 )
 @click.option(
     "--max-boards",
@@ -42,11 +41,17 @@ def catalog() -> None:
 )
 @db_option
 def build(
-    target: str, multiset: str | None, solutions: bool, max_boards: int, progress: bool | None, db_path: str
+    target: str,
+    multiset: str | None,
+    minimal_puzzles: bool,
+    max_boards: int,
+    progress: bool | None,
+    db_path: str,
 ) -> None:
-    """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog.  Interrupt it at
-    any moment and run it again: it goes on from the parts already written."""
-    from catalog.build import build_solutions
+    """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (and, with
+    --minimal-puzzles, its critical puzzles).  Interrupt it at any moment and run it again: it goes on from
+    the parts already written."""
+    from catalog.build import build_critical_puzzles, build_solutions
     from catalog.store import open_catalog
     from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
@@ -57,12 +62,15 @@ def build(
     report = (lambda done, parts: bar(done, done / parts)) if bar else None
     try:
         built = build_solutions(db, pb, target, max_boards, report)
+        puzzles = build_critical_puzzles(db, pb, target, report) if minimal_puzzles else None
     finally:
         if bar:
             bar.close()
     resumed = built.parts - built.parts_run
     note = f", {resumed} of {built.parts} parts already built" if resumed else ""
     click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
+    if puzzles is not None:
+        click.echo(f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all")
 
 
 @catalog.command(name="stats")
@@ -101,31 +109,51 @@ def stats(db_path: str, as_json: bool) -> None:
 
 @catalog.command(name="query")
 @click.option("--board", "spec", required=True, help="The board's spec as built.")
+@click.option("--puzzles", is_flag=True, help="Critical puzzles instead of solutions.")
+@click.option("--clues", "clue_count", type=click.IntRange(min=0), help="Puzzles with this many clues.")
+@click.option("--minimal", is_flag=True, help="Puzzles with the fewest clues of any on the board.")
 @click.option("--limit", type=click.IntRange(min=1), help="At most this many.")
 @db_option
-def query(spec: str, limit: int | None, db_path: str) -> None:
-    """The canonical solutions of one board as JSON lines (labelling in point order, orbit size,
-    automorphisms), largest orbits first."""
+def query(
+    spec: str, puzzles: bool, clue_count: int | None, minimal: bool, limit: int | None, db_path: str
+) -> None:
+    """Canonical solutions (labelling in point order, orbit size, automorphisms; largest orbits first) or,
+    with --puzzles, critical puzzles (clues, solution, clue count, orbit size, minimal) as JSON lines."""
     from catalog.store import open_catalog
 
     db = open_catalog(db_path, create=False)
-    rows = db.execute(
-        "SELECT s.canonical, s.orbit_size, s.automorphisms FROM solutions s "
-        "JOIN boards b ON b.id = s.board_id WHERE b.spec = ? "
-        "ORDER BY CAST(s.orbit_size AS INTEGER) DESC, s.canonical LIMIT ?",
-        (spec, limit if limit else -1),
-    ).fetchall()
-    if not rows and db.execute("SELECT 1 FROM boards WHERE spec = ?", (spec,)).fetchone() is None:
+    found = db.execute("SELECT id FROM boards WHERE spec = ?", (spec,)).fetchone()
+    if found is None:
         raise click.ClickException(f"the catalog has no board {spec}")
-    for canonical, orbit, automorphisms in rows:
+    if not puzzles:
+        rows = db.execute(
+            "SELECT canonical, orbit_size, automorphisms FROM solutions WHERE board_id = ? "
+            "ORDER BY CAST(orbit_size AS INTEGER) DESC, canonical LIMIT ?",
+            (found[0], limit if limit else -1),
+        ).fetchall()
+        for canonical, orbit, automorphisms in rows:
+            record = {
+                "labelling": json.loads(canonical),
+                "orbit_size": int(orbit),
+                "automorphisms": int(automorphisms),
+            }
+            click.echo(json.dumps(record))
+        return
+    fewest = db.execute("SELECT min(clue_count) FROM puzzles WHERE board_id = ?", (found[0],)).fetchone()[0]
+    where, args = "board_id = ?", [found[0]]
+    if clue_count is not None:
+        where, args = where + " AND clue_count = ?", args + [clue_count]
+    if minimal:
+        where, args = where + " AND clue_count = ?", args + [fewest]
+    rows = db.execute(
+        f"SELECT clues, solution, clue_count, orbit_size FROM puzzles WHERE {where} "
+        "ORDER BY clue_count, clues LIMIT ?",
+        (*args, limit if limit else -1),
+    ).fetchall()
+    for clues, solution, count, orbit in rows:
+        record = {"clues": json.loads(clues), "solution": json.loads(solution), "clue_count": count}
         click.echo(
-            json.dumps(
-                {
-                    "labelling": json.loads(canonical),
-                    "orbit_size": int(orbit),
-                    "automorphisms": int(automorphisms),
-                }
-            )
+            json.dumps({**record, "orbit_size": int(orbit), "critical": True, "minimal": count == fewest})
         )
 
 

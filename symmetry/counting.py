@@ -26,6 +26,18 @@ class SymmetryTooLargeError(UserInputError):
     """A count up to symmetry that this method cannot do in reasonable time and memory."""
 
 
+def check_listable(pb: PartialBoard, parts: list, max_boards: int, advice: str) -> None:
+    """Refuse (SymmetryTooLargeError, with `advice`) when the leaves hold more than `max_boards` boards."""
+    listed = 0
+    for leaf in parts:
+        listed += count_completions(leaf.partial, max_boards + 1 - listed)
+        if listed > max_boards:
+            raise SymmetryTooLargeError(
+                f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "
+                f"symmetry; {advice}"
+            )
+
+
 def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterator[CanonicalForm]:
     """The canonical form of every class of Latin boards of an empty board, each once, as found.
 
@@ -36,14 +48,7 @@ def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterato
     if pb.clues:
         raise SymmetryTooLargeError("classes up to symmetry need an empty board: clues break the symmetry")
     parts = leaves(pb)
-    listed = 0
-    for leaf in parts:
-        listed += count_completions(leaf.partial, max_boards + 1 - listed)
-        if listed > max_boards:
-            raise SymmetryTooLargeError(
-                f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "
-                "symmetry; this method lists at most that many"
-            )
+    check_listable(pb, parts, max_boards, "this method lists at most that many")
     canon = NautyCanonizer(pb.board, pb.multiset)
     seen: set[tuple[Label | None, ...]] = set()
     for leaf in parts:

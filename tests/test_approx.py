@@ -57,7 +57,7 @@ def test_algorithms_return_valid_solutions(condition):
 @pytest.mark.parametrize("condition", CONDITIONS)
 def test_ratios_never_below_the_proven_bounds(condition):
     """A few hundred instances per condition (bench raises BoundViolated below a bound)."""
-    rows, _ = bench(condition, 5 if condition != "sud" else 4, 150, seed=1000)
+    rows, _ = bench(condition, 5 if condition != "sud" else 4, 200, seed=1000)
     assert {row.algorithm for row in rows} >= {"greedy"}
     assert all(len(row.ratios) for row in rows)
     assert all(0 < row.minimum <= row.mean <= 1 for row in rows)

@@ -149,8 +149,9 @@ def _blocksum(square: list[list[int]], density: float, max_block: int, rng: rand
 
 
 def tight_greedy_example(condition: str, n: int) -> tuple[Instance, dict[Cell, int]]:
-    """An instance with a blocked solution of exactly 1/3 (null), 1/4 (sud) or 1/(3+delta) = 1/7 (fut) of the
-    optimum, so the greedy bounds of Theorems 5-7 cannot be raised.  A Latin square S has a value y at a
+    """An instance with a blocked solution of exactly 1/3 (null), 1/4 (sud), 1/(3+delta) = 1/7 (fut) or
+    1/(2+Delta) = 1/4 (bs, `_tight_blocksum`) of the optimum, so the greedy bounds of Theorems 5-8 cannot
+    be raised.  A Latin square S has a value y at a
     cell c and another value x at c's row-mate d and column-mate e (for sud also at a box-mate f in another
     row and column; for fut d and e are not next to c, and c's four neighbours hold values between y = 1
     and x = n, with signs c < neighbour).  L is S without those cells, so each of them but c can take only
@@ -189,11 +190,57 @@ def tight_greedy_example(condition: str, n: int) -> tuple[Instance, dict[Cell, i
         given = tuple(tuple(0 if (i, j) in holes else square[i][j] for j in range(n)) for i in range(n))
         inst = Instance(n, given, "fut", signs=tuple(((2, 2), nb) for nb in neighbours))
         return inst, {(2, 2): n}
+    elif condition == "bs":
+        return _tight_blocksum(n)
     else:
-        raise ValueError(f"tight greedy examples are built for null, sud and fut, not {condition}")
+        raise ValueError(f"tight greedy examples are built for null, sud, fut and bs, not {condition}")
     given = tuple(tuple(0 if (i, j) in holes else square[i][j] for j in range(n)) for i in range(n))
     inst = Instance(n, given, condition, box)
     return inst, {holes[0]: square[holes[1][0]][holes[1][1]]}
+
+
+def _tight_blocksum(n: int) -> tuple[Instance, dict[Cell, int]]:
+    """Blocks of two, two placements blocking eight cells.  c1 = (0, 0) and c2 = (2, 2) hold y1 < x1 and
+    y2 < x2 in a Latin square S whose row- and column-mates d1 = (0, 2), e1 = (3, 0) hold x1 and d2 = (2, 0),
+    e2 = (1, 2) hold x2; the blocks are {c1, (0, 1)}, {c2, p2}, {d1, e2}, {d2, e1} with S's sums as
+    capacities, every other cell a filled unit block.  x1 at c1 and x2 at c2 block the mates (same value in
+    their line) and the block-mates (capacity), while S fills all eight.  S is taken among the engine's
+    completions of those values, the first for which L leaves no other way out (checked)."""
+    from dlx_latin.boards import board_from_spec
+    from dlx_latin.latin import PartialBoard, completions
+
+    if n < 5:
+        raise ValueError("the bs example needs n >= 5")
+    c1, d1, c2, d2, e1, e2, p1 = (0, 0), (0, 2), (2, 2), (2, 0), (3, 0), (1, 2), (0, 1)
+    board = board_from_spec(f"latin:{n}")
+    x1, y1 = 2, 1
+    for x2 in range(3, n + 1):
+        for y2 in range(3, x2):
+            values = {c1: y1, d1: x1, e1: x1, c2: y2, d2: x2, e2: x2}
+            clues = {i * n + j: v for (i, j), v in values.items()}
+            for solved in completions(PartialBoard(board, clues=clues), limit=30):
+                square = [[solved[i * n + j] for j in range(n)] for i in range(n)]
+                for p2 in ((2, 1), (2, 3), (3, 2)):
+                    blocks = [(c1, p1), (c2, p2), (d1, e2), (d2, e1)]
+                    empty = {c for b in blocks for c in b}
+                    units = [((i, j),) for i in range(n) for j in range(n) if (i, j) not in empty]
+                    inst = Instance(
+                        n,
+                        tuple(
+                            tuple(0 if (i, j) in empty else square[i][j] for j in range(n)) for i in range(n)
+                        ),
+                        "bs",
+                        blocks=tuple(blocks + units),
+                        capacities=tuple(sum(square[i][j] for i, j in b) for b in blocks + units),
+                    )
+                    state = State(inst)
+                    if state.can_place(c1, x1):
+                        state.place(c1, x1)
+                        if state.can_place(c2, x2):
+                            state.place(c2, x2)
+                            if state.is_blocked():
+                                return inst, {c1: x1, c2: x2}
+    raise AssertionError(f"no tight bs example found for n = {n}")
 
 
 def bound(inst: Instance, algorithm: str) -> tuple[Fraction, str]:

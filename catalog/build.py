@@ -4,7 +4,8 @@ The Latin boards of an empty board are the completions of the symmetry leaves; e
 the board's automorphisms and relabelling meets them, so the nauty canonical forms of the leaves'
 completions are exactly the classes (as in `symmetry.counting`).  The leaves are the solution run's parts;
 a puzzle run has one part per canonical solution.  Each part is worked out, then written with its done mark
-in one transaction.  At the end the solutions' orbit sizes must add up to the plain count.
+in one transaction.  At the end the solutions' orbit sizes must add up to the plain count.  Puzzles are
+stored with their attrition proof's verdict: fair, rating and score (as `dlx-latin check` gives them).
 """
 
 from __future__ import annotations
@@ -143,6 +144,7 @@ def build_critical_puzzles(
     if needed); one part per canonical solution.  `Built.total` is the sum of the puzzles' orbit sizes: all
     critical puzzles of the board."""
     from catalog.puzzles import all_boards, critical_masks
+    from dlx_latin.puzzles.proof import explain
 
     boards = all_boards(pb)
     build_solutions(db, pb, spec)
@@ -162,8 +164,20 @@ def build_critical_puzzles(
             forms[form.labelling] = form
         for f in forms.values():  # the canonical puzzle's own completion: S moved the way the puzzle was
             clues = {p: x for p, x in enumerate(f.labelling) if x is not None}
-            (completion,) = completions(PartialBoard(pb.board, pb.multiset, clues), limit=2)
-            yield board, _encode(completion), _encode(f.labelling), len(clues), 1, str(f.orbit_size)
+            puzzle = PartialBoard(pb.board, pb.multiset, clues)
+            (completion,) = completions(puzzle, limit=2)
+            proof = explain(puzzle)
+            yield (
+                board,
+                _encode(completion),
+                _encode(f.labelling),
+                len(clues),
+                1,
+                str(f.orbit_size),
+                int(proof.fair),
+                proof.rating,
+                proof.score,
+            )
 
     run, parts = _run(db, board, "critical-puzzles", make_parts)
     ran = _work(db, run, parts, "puzzles", lambda text: list(puzzles(tuple(json.loads(text)))), progress)

@@ -43,8 +43,13 @@ CREATE TABLE IF NOT EXISTS puzzles (
     clue_count INTEGER NOT NULL,
     critical INTEGER NOT NULL,
     orbit_size TEXT NOT NULL,
+    fair INTEGER NOT NULL,
+    rating TEXT,
+    score INTEGER NOT NULL,
     PRIMARY KEY (board_id, clues)
 );
+CREATE INDEX IF NOT EXISTS puzzles_by_count ON puzzles (board_id, clue_count);
+CREATE INDEX IF NOT EXISTS puzzles_by_rating ON puzzles (board_id, rating);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,
     board_id INTEGER NOT NULL REFERENCES boards(id),

@@ -182,5 +182,24 @@ def test_killed_puzzle_build_resumes(tmp_path):
         ).stdout.splitlines()
     ]
     assert len(fewest) == 13 and all(p["clue_count"] == 4 and p["minimal"] for p in fewest)
+    fair = run_cli(
+        "catalog",
+        "query",
+        "--board",
+        "sudoku:2x2",
+        "--puzzles",
+        "--fair",
+        "--rating",
+        "very easy",
+        "--db",
+        str(whole),
+    ).stdout.splitlines()
+    assert len(fair) == 36  # attrition solves every critical 4x4 Sudoku puzzle with singles
+    assert (
+        run_cli(
+            "catalog", "query", "--board", "sudoku:2x2", "--puzzles", "--not-fair", "--db", str(whole)
+        ).stdout
+        == ""
+    )
     too_big = run_cli("catalog", "build", "sudoku:2x3", "--minimal-puzzles", "--db", str(whole))
     assert too_big.returncode == 1 and "at most 20 points" in too_big.stderr

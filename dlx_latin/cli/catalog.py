@@ -6,6 +6,8 @@ import json
 
 import click
 
+from dlx_latin.puzzles.proof import LEVELS as RATINGS
+
 db_option = click.option(
     "--db",
     "db_path",
@@ -112,13 +114,23 @@ def stats(db_path: str, as_json: bool) -> None:
 @click.option("--puzzles", is_flag=True, help="Critical puzzles instead of solutions.")
 @click.option("--clues", "clue_count", type=click.IntRange(min=0), help="Puzzles with this many clues.")
 @click.option("--minimal", is_flag=True, help="Puzzles with the fewest clues of any on the board.")
+@click.option("--fair/--not-fair", default=None, help="Puzzles attrition solves (or does not).")
+@click.option("--rating", type=click.Choice(RATINGS), help="Puzzles of this rating.")
 @click.option("--limit", type=click.IntRange(min=1), help="At most this many.")
 @db_option
 def query(
-    spec: str, puzzles: bool, clue_count: int | None, minimal: bool, limit: int | None, db_path: str
+    spec: str,
+    puzzles: bool,
+    clue_count: int | None,
+    minimal: bool,
+    fair: bool | None,
+    rating: str | None,
+    limit: int | None,
+    db_path: str,
 ) -> None:
     """Canonical solutions (labelling in point order, orbit size, automorphisms; largest orbits first) or,
-    with --puzzles, critical puzzles (clues, solution, clue count, orbit size, minimal) as JSON lines."""
+    with --puzzles, critical puzzles (clues, solution, clue count, orbit size, minimal, fair, rating,
+    score) as JSON lines."""
     from catalog.store import open_catalog
 
     db = open_catalog(db_path, create=False)
@@ -132,29 +144,28 @@ def query(
             (found[0], limit if limit else -1),
         ).fetchall()
         for canonical, orbit, automorphisms in rows:
-            record = {
-                "labelling": json.loads(canonical),
-                "orbit_size": int(orbit),
-                "automorphisms": int(automorphisms),
-            }
-            click.echo(json.dumps(record))
+            record = {"labelling": json.loads(canonical), "orbit_size": int(orbit)}
+            click.echo(json.dumps({**record, "automorphisms": int(automorphisms)}))
         return
     fewest = db.execute("SELECT min(clue_count) FROM puzzles WHERE board_id = ?", (found[0],)).fetchone()[0]
     where, args = "board_id = ?", [found[0]]
-    if clue_count is not None:
-        where, args = where + " AND clue_count = ?", args + [clue_count]
-    if minimal:
-        where, args = where + " AND clue_count = ?", args + [fewest]
+    for column, value in (
+        ("clue_count", clue_count),
+        ("clue_count", fewest if minimal else None),
+        ("fair", None if fair is None else int(fair)),
+        ("rating", rating),
+    ):
+        if value is not None:
+            where, args = f"{where} AND {column} = ?", [*args, value]
     rows = db.execute(
-        f"SELECT clues, solution, clue_count, orbit_size FROM puzzles WHERE {where} "
-        "ORDER BY clue_count, clues LIMIT ?",
+        f"SELECT clues, solution, clue_count, orbit_size, critical, fair, rating, score FROM puzzles "
+        f"WHERE {where} ORDER BY clue_count, clues LIMIT ?",
         (*args, limit if limit else -1),
     ).fetchall()
-    for clues, solution, count, orbit in rows:
+    for clues, solution, count, orbit, critical, is_fair, level, score in rows:
         record = {"clues": json.loads(clues), "solution": json.loads(solution), "clue_count": count}
-        click.echo(
-            json.dumps({**record, "orbit_size": int(orbit), "critical": True, "minimal": count == fewest})
-        )
+        record.update(orbit_size=int(orbit), critical=bool(critical), minimal=count == fewest)
+        click.echo(json.dumps({**record, "fair": bool(is_fair), "rating": level, "score": score}))
 
 
 @catalog.command(name="export")

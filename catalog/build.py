@@ -184,3 +184,59 @@ def build_critical_puzzles(
     classes, total = _tally(db, "puzzles", board)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)
+
+
+def build_generated_puzzles(
+    db: sqlite3.Connection,
+    pb: PartialBoard,
+    spec: str,
+    count: int,
+    rating: str | None = None,
+    progress: Progress | None = None,
+) -> Built:
+    """Add `count` generated puzzles (fair and of `rating` when asked; `puzzles.generate`, seeds 0..count-1
+    of this run) in canonical form, so a puzzle equivalent to one stored is not stored again.  One part
+    per seed; a run is identified by its rating and asks for more seeds when `count` grows."""
+    from dlx_latin.puzzles.generate import generate
+
+    if pb.clues:
+        raise SymmetryTooLargeError("generated catalog puzzles need an empty board: clues break the symmetry")
+    board = _board(db, pb, spec)
+    kind = f"generated:{rating or 'any'}"
+    run, parts = _run(db, board, kind, lambda: [])
+    if count > parts:  # more seeds than before: append their parts
+        db.execute("BEGIN")
+        db.executemany(
+            "INSERT INTO run_parts (run_id, part, clues, weight) VALUES (?, ?, ?, '1')",
+            [(run, k, str(k)) for k in range(parts, count)],
+        )
+        db.execute("UPDATE runs SET parts = ?, status = 'running' WHERE id = ?", (count, run))
+        db.execute("COMMIT")
+        parts = count
+    canon = NautyCanonizer(pb.board, pb.multiset)
+
+    def rows_of(seed: str) -> list[tuple]:
+        made = generate(pb, f"{kind}/{seed}", fair=rating is not None, rating=rating)
+        form = canon.form(made.puzzle.labelling())
+        clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
+        puzzle = PartialBoard(pb.board, pb.multiset, clues)
+        (completion,) = completions(puzzle, limit=2)
+        proof = made.explanation
+        return [
+            (
+                board,
+                _encode(completion),
+                _encode(form.labelling),
+                len(clues),
+                int(made.critical),
+                str(form.orbit_size),
+                int(proof.fair),
+                proof.rating,
+                proof.score,
+            )
+        ]
+
+    ran = _work(db, run, parts, "puzzles", rows_of, progress)
+    classes, total = _tally(db, "puzzles", board)
+    db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
+    return Built(classes, total, parts, ran)

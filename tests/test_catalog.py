@@ -75,6 +75,7 @@ def test_killed_builds_resume_to_the_same_catalog(tmp_path):
         "status": "done",
         "parts": 9,
         "parts_done": 9,
+        "puzzle_classes": 0,
     }
 
 
@@ -203,3 +204,23 @@ def test_killed_puzzle_build_resumes(tmp_path):
     )
     too_big = run_cli("catalog", "build", "sudoku:2x3", "--minimal-puzzles", "--db", str(whole))
     assert too_big.returncode == 1 and "at most 20 points" in too_big.stderr
+
+
+def test_generated_puzzles(tmp_path):
+    path = str(tmp_path / "g.sqlite")
+    first = run_cli("catalog", "build", "sudoku:3x3", "--puzzles", "3", "--rating", "easy", "--db", path)
+    assert first.stdout.strip() == "sudoku:3x3: 3 puzzle classes in the catalog (3 generated now)"
+    more = run_cli("catalog", "build", "sudoku:3x3", "--puzzles", "4", "--rating", "easy", "--db", path)
+    assert "(1 generated now)" in more.stdout
+    found = [
+        json.loads(x)
+        for x in run_cli(
+            "catalog", "query", "--board", "sudoku:3x3", "--puzzles", "--db", path
+        ).stdout.splitlines()
+    ]
+    assert len(found) == 4 and all(p["fair"] and p["rating"] == "easy" for p in found)
+    board = board_from_spec("sudoku:3x3")
+    for p in found:
+        clues = {q: x for q, x in enumerate(p["clues"]) if x is not None}
+        assert list(next(iter(completions(PartialBoard(board, clues=clues), limit=2)))) == p["solution"]
+    assert run_cli("catalog", "build", "sudoku:3x3", "--rating", "easy", "--db", path).returncode == 2

@@ -32,6 +32,10 @@ def catalog() -> None:
     help="Also every critical puzzle (no clue can go: minimal, as Sudoku people say) up to symmetry.",
 )
 @click.option(
+    "--puzzles", "generated", type=click.IntRange(min=0), default=0, help="Also generate this many puzzles."
+)
+@click.option("--rating", type=click.Choice(RATINGS), help="Generated puzzles: fair and of this rating.")
+@click.option(
     "--max-boards",
     type=click.IntRange(min=1),
     default=500_000,
@@ -46,14 +50,17 @@ def build(
     target: str,
     multiset: str | None,
     minimal_puzzles: bool,
+    generated: int,
+    rating: str | None,
     max_boards: int,
     progress: bool | None,
     db_path: str,
 ) -> None:
-    """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (and, with
-    --minimal-puzzles, its critical puzzles).  Interrupt it at any moment and run it again: it goes on from
-    the parts already written."""
-    from catalog.build import build_critical_puzzles, build_solutions
+    """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
+    --minimal-puzzles, its critical puzzles); with --puzzles N, N generated puzzles instead (solutions too
+    when --minimal-puzzles is also given).  Interrupt it at any moment and run it again: it goes on from the
+    parts already written."""
+    from catalog.build import build_critical_puzzles, build_generated_puzzles, build_solutions
     from catalog.store import open_catalog
     from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
@@ -62,35 +69,46 @@ def build(
     db = open_catalog(db_path)
     bar = ProgressBar() if wants_progress(progress) else None
     report = (lambda done, parts: bar(done, done / parts)) if bar else None
+    if rating and not generated:
+        raise click.UsageError("--rating applies to generated puzzles: give --puzzles N")
     try:
-        built = build_solutions(db, pb, target, max_boards, report)
-        puzzles = build_critical_puzzles(db, pb, target, report) if minimal_puzzles else None
+        if generated:
+            made = build_generated_puzzles(db, pb, target, generated, rating, report)
+            click.echo(
+                f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)"
+            )
+        if not generated or minimal_puzzles:
+            built = build_solutions(db, pb, target, max_boards, report)
+            resumed = built.parts - built.parts_run
+            note = f", {resumed} of {built.parts} parts already built" if resumed else ""
+            click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
+        if minimal_puzzles:
+            puzzles = build_critical_puzzles(db, pb, target, report)
+            click.echo(
+                f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all"
+            )
     finally:
         if bar:
             bar.close()
-    resumed = built.parts - built.parts_run
-    note = f", {resumed} of {built.parts} parts already built" if resumed else ""
-    click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
-    if puzzles is not None:
-        click.echo(f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all")
 
 
 @catalog.command(name="stats")
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="JSON lines.")
 def stats(db_path: str, as_json: bool) -> None:
-    """Per board: classes stored, the sum of their orbit sizes, the build's state."""
+    """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes."""
     from catalog.store import open_catalog
 
     db = open_catalog(db_path, create=False)
     rows = db.execute(
         "SELECT b.spec, b.multiset, count(s.canonical), coalesce(sum(CAST(s.orbit_size AS INTEGER)), 0), "
         "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
-        "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1) "
+        "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1), "
+        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id) "
         "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
         "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
     ).fetchall()
-    for spec, m, classes, total, status, parts, done in rows:
+    for spec, m, classes, total, status, parts, done, puzzles in rows:
         record = {
             "board": spec,
             "multiset": m,
@@ -99,13 +117,14 @@ def stats(db_path: str, as_json: bool) -> None:
             "status": status,
             "parts": parts,
             "parts_done": done,
+            "puzzle_classes": puzzles,
         }
         if as_json:
             click.echo(json.dumps(record))
         else:
             click.echo(
                 f"{spec} [{m}]: {classes} classes, orbit sizes sum {total}; build {status} "
-                f"({done}/{parts} parts)"
+                f"({done}/{parts} parts); {puzzles} puzzle classes"
             )
 
 

@@ -1,5 +1,6 @@
-"""Catalog export and import as JSON lines, one canonical solution per line; importing an export gives back
-the same catalog rows (boards are rebuilt from their specs and checked against the stored fingerprint)."""
+"""Catalog export and import as JSON lines, one canonical solution or puzzle per line; importing an export
+gives back the same catalog rows (boards are rebuilt from their specs and checked against the stored
+fingerprint)."""
 
 from __future__ import annotations
 
@@ -10,20 +11,23 @@ from collections.abc import Iterable, Iterator
 from catalog.store import CatalogError, board_id
 from dlx_latin.boards import board_from_spec
 
+PUZZLE_FIELDS = ("solution", "clues", "clue_count", "critical", "orbit_size", "fair", "rating", "score")
+
+
+def _compact(labelling: list) -> str:
+    return json.dumps(labelling, separators=(",", ":"))
+
 
 def export_lines(db: sqlite3.Connection, spec: str | None = None) -> Iterator[dict]:
-    """Every stored solution (of one board if `spec`), as JSON-ready records in a fixed order."""
-    query = (
+    """Every stored solution, then every puzzle (of one board if `spec`), as JSON-ready records in a fixed
+    order."""
+    where, args = ("WHERE b.spec = ?", (spec,)) if spec is not None else ("", ())
+    solutions = db.execute(
         "SELECT b.spec, b.multiset, s.canonical, s.orbit_size, s.automorphisms FROM solutions s "
-        "JOIN boards b ON b.id = s.board_id"
+        f"JOIN boards b ON b.id = s.board_id {where} ORDER BY b.spec, s.canonical",
+        args,
     )
-    args: tuple = ()
-    if spec is not None:
-        query += " WHERE b.spec = ?"
-        args = (spec,)
-    for board, multiset, canonical, orbit, automorphisms in db.execute(
-        query + " ORDER BY b.spec, s.canonical", args
-    ):
+    for board, multiset, canonical, orbit, automorphisms in solutions:
         yield {
             "board": board,
             "multiset": multiset,
@@ -31,10 +35,52 @@ def export_lines(db: sqlite3.Connection, spec: str | None = None) -> Iterator[di
             "orbit_size": int(orbit),
             "automorphisms": int(automorphisms),
         }
+    puzzles = db.execute(
+        f"SELECT b.spec, b.multiset, {', '.join('p.' + f for f in PUZZLE_FIELDS)} FROM puzzles p "
+        f"JOIN boards b ON b.id = p.board_id {where} ORDER BY b.spec, p.clues",
+        args,
+    )
+    for board, multiset, solution, clues, count, critical, orbit, fair, rating, score in puzzles:
+        yield {
+            "board": board,
+            "multiset": multiset,
+            "puzzle": json.loads(clues),
+            "solution": json.loads(solution),
+            "clue_count": count,
+            "critical": bool(critical),
+            "orbit_size": int(orbit),
+            "fair": bool(fair),
+            "rating": rating,
+            "score": score,
+        }
+
+
+def _row(db: sqlite3.Connection, board: int, record: dict) -> tuple[str, tuple]:
+    """The table and row an exported record goes back to."""
+    if "puzzle" in record:
+        values = (
+            _compact(record["solution"]),
+            _compact(record["puzzle"]),
+            int(record["clue_count"]),
+            int(record["critical"]),
+            str(record["orbit_size"]),
+            int(record["fair"]),
+            record["rating"],
+            int(record["score"]),
+        )
+        labelling = record["puzzle"]
+        table = "puzzles"
+    else:
+        labelling = record["labelling"]
+        values = (_compact(labelling), str(record["orbit_size"]), str(record["automorphisms"]))
+        table = "solutions"
+    if len(labelling) != db.execute("SELECT points FROM boards WHERE id=?", (board,)).fetchone()[0]:
+        raise ValueError("the labelling does not have one label per point of the board")
+    return table, (board, *values)
 
 
 def import_lines(db: sqlite3.Connection, lines: Iterable[str]) -> int:
-    """Add the solutions of exported JSON lines (all in one transaction); the number of new rows."""
+    """Add the solutions and puzzles of exported JSON lines (all in one transaction); the new rows."""
     boards: dict[tuple[str, str], int] = {}
     added = 0
     db.execute("BEGIN")
@@ -45,28 +91,14 @@ def import_lines(db: sqlite3.Connection, lines: Iterable[str]) -> int:
             try:
                 record = json.loads(line)
                 key = (record["board"], record["multiset"])
-                labelling, orbit, automorphisms = (
-                    record["labelling"],
-                    record["orbit_size"],
-                    record["automorphisms"],
-                )
-            except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise CatalogError(f"line {number} is not an exported solution: {err}") from None
-            if key not in boards:
-                board = board_from_spec(key[0])
-                boards[key] = board_id(db, key[0], key[1], board.n_points, [list(a) for a in board.asterisms])
-            if (
-                len(labelling)
-                != db.execute("SELECT points FROM boards WHERE id=?", (boards[key],)).fetchone()[0]
-            ):
-                raise CatalogError(
-                    f"line {number}: the labelling does not have one label per point of {key[0]}"
-                )
-            cursor = db.execute(
-                "INSERT OR IGNORE INTO solutions VALUES (?, ?, ?, ?)",
-                (boards[key], json.dumps(labelling, separators=(",", ":")), str(orbit), str(automorphisms)),
-            )
-            added += cursor.rowcount
+                if key not in boards:
+                    board = board_from_spec(key[0])
+                    boards[key] = board_id(db, *key, board.n_points, [list(a) for a in board.asterisms])
+                table, row = _row(db, boards[key], record)
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as err:
+                raise CatalogError(f"line {number} is not an exported solution or puzzle: {err}") from None
+            marks = ", ".join("?" * len(row))
+            added += db.execute(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", row).rowcount
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")

@@ -109,20 +109,25 @@ def test_export_import_round_trip(tmp_path):
     first, second = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
     for spec in ("sudoku:2x2", "latin:4"):
         run_cli("catalog", "build", spec, "--db", str(first))
+    run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--db", str(first))
     exported = run_cli("catalog", "export", "--db", str(first)).stdout
-    assert len(exported.splitlines()) == 4
+    assert len(exported.splitlines()) == 4 + 36
     (tmp_path / "e.jsonl").write_text(exported)
     assert run_cli("catalog", "import", str(tmp_path / "e.jsonl"), "--db", str(second)).stdout.strip() == (
-        "4 solutions added"
+        "40 rows added"
     )
     assert run_cli("catalog", "export", "--db", str(second)).stdout == exported
     assert rows(first) == rows(second)
+    table = "SELECT * FROM puzzles ORDER BY clues"
+    assert (
+        sqlite3.connect(first).execute(table).fetchall() == sqlite3.connect(second).execute(table).fetchall()
+    )
     grids = run_cli(
         "catalog", "export", "--format", "grid", "--board", "sudoku:2x2", "--db", str(first)
     ).stdout
     assert grids.count("#") == 2 and "1234" in grids
     bad = run_cli("catalog", "import", "-", "--db", str(second), stdin='{"board": "latin:4"}\n')
-    assert bad.returncode == 1 and "line 1 is not an exported solution" in bad.stderr
+    assert bad.returncode == 1 and "line 1 is not an exported solution or puzzle" in bad.stderr
 
 
 def test_critical_puzzles_of_the_4x4_sudoku(tmp_path):

@@ -192,7 +192,8 @@ def query(
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "grid"]), default="jsonl", show_default=True)
 @db_option
 def export(spec: str | None, fmt: str, db_path: str) -> None:
-    """Print the stored solutions: JSON lines (what `catalog import` reads) or grids of square boards."""
+    """Print the stored solutions and puzzles: JSON lines (what `catalog import` reads) or grids of square
+    boards."""
     from catalog.exchange import export_lines
     from catalog.store import open_catalog
     from dlx_latin.boards import board_from_spec
@@ -209,20 +210,28 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
             shapes[board] = board_from_spec(board).shape
         if shapes[board] is None:
             raise click.ClickException(f"{board} is not a square grid: export it as jsonl")
-        click.echo(f"# {board}, orbit size {record['orbit_size']}, automorphisms {record['automorphisms']}")
-        click.echo(format_grid(record["labelling"], shapes[board]))
+        if "puzzle" in record:
+            verdict = f"fair, {record['rating']}" if record["fair"] else "not fair"
+            size = record["orbit_size"]
+            click.echo(f"# {board} puzzle, {record['clue_count']} clues, {verdict}, orbit size {size}")
+            click.echo(format_grid(record["puzzle"], shapes[board]))
+        else:
+            click.echo(
+                f"# {board}, orbit size {record['orbit_size']}, automorphisms {record['automorphisms']}"
+            )
+            click.echo(format_grid(record["labelling"], shapes[board]))
 
 
 @catalog.command(name="import")
 @click.argument("source", type=click.File("r"))
 @db_option
 def import_(source, db_path: str) -> None:
-    """Add the solutions of an exported JSON-lines FILE (- for standard input) to the catalog."""
+    """Add the solutions and puzzles of an exported JSON-lines FILE (- for standard input) to the catalog."""
     from catalog.exchange import import_lines
     from catalog.store import open_catalog
 
     added = import_lines(open_catalog(db_path), source)
-    click.echo(f"{added} solutions added")
+    click.echo(f"{added} rows added")
 
 
 @click.command()

@@ -15,16 +15,21 @@ import os
 import signal
 import sqlite3
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from catalog.store import board_id
+from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard, completions
+from dlx_latin.latin.multiset import Multiset
 from symmetry.counting import MAX_BOARDS, SymmetryTooLargeError, check_listable
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
 KILL_PART = "DLX_LATIN_CATALOG_KILL_PART"  # tests: SIGKILL this process inside that part's transaction
 Progress = Callable[[int, int], object]
+_CANONIZERS: dict[tuple, NautyCanonizer] = {}
 
 
 @dataclass(frozen=True)
@@ -72,25 +77,38 @@ def _work(
     table: str,
     rows_of: Callable[[str], list[tuple]],
     progress: Progress | None,
+    jobs: int = 1,
 ) -> int:
-    """Do the run's parts not yet done, each written with its done mark in one transaction; how many."""
+    """Do the run's parts not yet done, each written with its done mark in one transaction; how many.
+    With `jobs` > 1 the rows are worked out in that many processes (`rows_of` must then pickle) and
+    written here, in part order, by this process alone."""
     todo = db.execute(
         "SELECT part, clues FROM run_parts WHERE run_id=? AND done=0 ORDER BY part", (run,)
     ).fetchall()
     kill = int(os.environ.get(KILL_PART, -1))
-    for step, (part, what) in enumerate(todo):
-        rows = rows_of(what)
-        db.execute("BEGIN")
-        if rows:
-            marks = ", ".join("?" * len(rows[0]))
-            db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows)
-        if part == kill:
-            os.kill(os.getpid(), signal.SIGKILL)
-        db.execute("UPDATE run_parts SET done=1 WHERE run_id=? AND part=?", (run, part))
-        db.execute("COMMIT")
-        if progress is not None:
-            progress(parts - len(todo) + step + 1, parts)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else None
+    results = pool.map(rows_of, [what for _, what in todo]) if pool else map(rows_of, (w for _, w in todo))
+    try:
+        for step, ((part, _), rows) in enumerate(zip(todo, results, strict=True)):
+            _write(db, run, part, table, rows, kill)
+            if progress is not None:
+                progress(parts - len(todo) + step + 1, parts)
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
     return len(todo)
+
+
+def _write(db: sqlite3.Connection, run: int, part: int, table: str, rows: list[tuple], kill: int) -> None:
+    """One part's rows and its done mark, in one transaction."""
+    db.execute("BEGIN")
+    if rows:
+        marks = ", ".join("?" * len(rows[0]))
+        db.executemany(f"INSERT OR IGNORE INTO {table} VALUES ({marks})", rows)
+    if part == kill:
+        os.kill(os.getpid(), signal.SIGKILL)
+    db.execute("UPDATE run_parts SET done=1 WHERE run_id=? AND part=?", (run, part))
+    db.execute("COMMIT")
 
 
 def _tally(db: sqlite3.Connection, table: str, board: int) -> tuple[int, int]:
@@ -100,15 +118,32 @@ def _tally(db: sqlite3.Connection, table: str, board: int) -> tuple[int, int]:
     ).fetchone()
 
 
+def _canonizer(board: Board, multiset: Multiset) -> NautyCanonizer:
+    """One canonizer per board and multiset in each process."""
+    key = (board.asterisms, str(multiset))
+    if key not in _CANONIZERS:
+        _CANONIZERS[key] = NautyCanonizer(board, multiset)
+    return _CANONIZERS[key]
+
+
+def _solution_rows(board: Board, multiset: Multiset, row: int, clues: str) -> list[tuple]:
+    """The canonical forms of one leaf's completions, as solution rows (a worker's task)."""
+    canon = _canonizer(board, multiset)
+    leaf = PartialBoard(board, multiset, {int(p): v for p, v in json.loads(clues)})
+    forms = {f.labelling: f for f in map(canon.form, completions(leaf))}
+    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+
+
 def build_solutions(
     db: sqlite3.Connection,
     pb: PartialBoard,
     spec: str,
     max_boards: int = MAX_BOARDS,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> Built:
     """Add one canonical solution per class of `pb`'s Latin boards to the catalog, resuming a killed build;
-    `progress(parts done, parts)` after each part."""
+    `progress(parts done, parts)` after each part; parts worked out in `jobs` processes."""
     if pb.clues:
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
@@ -118,17 +153,9 @@ def build_solutions(
         check_listable(pb, found, max_boards, "raise --max-boards to build its catalog anyway")
         return [(json.dumps(sorted(leaf.partial.clues.items())), str(leaf.weight)) for leaf in found]
 
-    canon = NautyCanonizer(pb.board, pb.multiset)
-
-    def rows_of(clues: str) -> list[tuple]:
-        leaf = PartialBoard(pb.board, pb.multiset, {int(p): v for p, v in json.loads(clues)})
-        forms = {f.labelling: f for f in map(canon.form, completions(leaf))}
-        return [
-            (board, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()
-        ]
-
+    rows_of = partial(_solution_rows, pb.board, pb.multiset, board)
     run, parts = _run(db, board, "solutions", make_parts)
-    ran = _work(db, run, parts, "solutions", rows_of, progress)
+    ran = _work(db, run, parts, "solutions", rows_of, progress, jobs)
     classes, total = _tally(db, "solutions", board)
     expected = count_by_orbits(pb)
     if total != expected:
@@ -193,12 +220,11 @@ def build_generated_puzzles(
     count: int,
     rating: str | None = None,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> Built:
     """Add `count` generated puzzles (fair and of `rating` when asked; `puzzles.generate`, seeds 0..count-1
     of this run) in canonical form, so a puzzle equivalent to one stored is not stored again.  One part
     per seed; a run is identified by its rating and asks for more seeds when `count` grows."""
-    from dlx_latin.puzzles.generate import generate
-
     if pb.clues:
         raise SymmetryTooLargeError("generated catalog puzzles need an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
@@ -213,30 +239,23 @@ def build_generated_puzzles(
         db.execute("UPDATE runs SET parts = ?, status = 'running' WHERE id = ?", (count, run))
         db.execute("COMMIT")
         parts = count
-    canon = NautyCanonizer(pb.board, pb.multiset)
-
-    def rows_of(seed: str) -> list[tuple]:
-        made = generate(pb, f"{kind}/{seed}", fair=rating is not None, rating=rating)
-        form = canon.form(made.puzzle.labelling())
-        clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
-        puzzle = PartialBoard(pb.board, pb.multiset, clues)
-        (completion,) = completions(puzzle, limit=2)
-        proof = made.explanation
-        return [
-            (
-                board,
-                _encode(completion),
-                _encode(form.labelling),
-                len(clues),
-                int(made.critical),
-                str(form.orbit_size),
-                int(proof.fair),
-                proof.rating,
-                proof.score,
-            )
-        ]
-
-    ran = _work(db, run, parts, "puzzles", rows_of, progress)
+    rows_of = partial(_generated_rows, pb.board, pb.multiset, board, kind, rating)
+    ran = _work(db, run, parts, "puzzles", rows_of, progress, jobs)
     classes, total = _tally(db, "puzzles", board)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)
+
+
+def _generated_rows(
+    board: Board, multiset: Multiset, row: int, kind: str, rating: str | None, seed: str
+) -> list[tuple]:
+    """One generated puzzle in canonical form, with its completion and verdict, as a row (a worker's task)."""
+    from dlx_latin.puzzles.generate import generate
+
+    made = generate(PartialBoard(board, multiset), f"{kind}/{seed}", fair=rating is not None, rating=rating)
+    form = _canonizer(board, multiset).form(made.puzzle.labelling())
+    clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
+    (completion,) = completions(PartialBoard(board, multiset, clues), limit=2)
+    proof = made.explanation
+    canonical = (_encode(completion), _encode(form.labelling), len(clues), int(made.critical))
+    return [(row, *canonical, str(form.orbit_size), int(proof.fair), proof.rating, proof.score)]

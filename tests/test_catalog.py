@@ -228,3 +228,18 @@ def test_generated_puzzles(tmp_path):
         clues = {q: x for q, x in enumerate(p["clues"]) if x is not None}
         assert list(next(iter(completions(PartialBoard(board, clues=clues), limit=2)))) == p["solution"]
     assert run_cli("catalog", "build", "sudoku:3x3", "--rating", "easy", "--db", path).returncode == 2
+
+
+def test_parallel_builds_equal_sequential_ones(tmp_path):
+    one, two = tmp_path / "1.sqlite", tmp_path / "2.sqlite"
+    for path, jobs in ((one, "1"), (two, "2")):
+        assert run_cli("catalog", "build", "sudoku:2x3", "--jobs", jobs, "--db", str(path)).returncode == 0
+        assert (
+            run_cli(
+                "catalog", "build", "sudoku:3x3", "--puzzles", "3", "--jobs", jobs, "--db", str(path)
+            ).returncode
+            == 0
+        )
+    assert rows(one) == rows(two) and len(rows(one)) == 49
+    table = "SELECT * FROM puzzles ORDER BY clues"
+    assert sqlite3.connect(one).execute(table).fetchall() == sqlite3.connect(two).execute(table).fetchall()

@@ -45,6 +45,9 @@ def catalog() -> None:
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
 )
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes working parts."
+)
 @db_option
 def build(
     target: str,
@@ -54,6 +57,7 @@ def build(
     rating: str | None,
     max_boards: int,
     progress: bool | None,
+    jobs: int,
     db_path: str,
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
@@ -73,12 +77,12 @@ def build(
         raise click.UsageError("--rating applies to generated puzzles: give --puzzles N")
     try:
         if generated:
-            made = build_generated_puzzles(db, pb, target, generated, rating, report)
+            made = build_generated_puzzles(db, pb, target, generated, rating, report, jobs)
             click.echo(
                 f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)"
             )
         if not generated or minimal_puzzles:
-            built = build_solutions(db, pb, target, max_boards, report)
+            built = build_solutions(db, pb, target, max_boards, report, jobs)
             resumed = built.parts - built.parts_run
             note = f", {resumed} of {built.parts} parts already built" if resumed else ""
             click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")

@@ -14,7 +14,8 @@ solution, the one test every algorithm shares.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from dlx_latin.errors import UserInputError
@@ -39,17 +40,21 @@ class Instance:
     signs: tuple[tuple[Cell, Cell], ...] = ()  # fut: (a, b) means value(a) < value(b)
     blocks: tuple[tuple[Cell, ...], ...] = ()  # bs: the partition
     capacities: tuple[int, ...] = ()  # bs: one per block
-    _block_of: dict[Cell, int] = field(default_factory=dict, repr=False)
-    _signs_at: dict[Cell, list[tuple[Cell, int]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         check(self)
-        for b, block in enumerate(self.blocks):
-            for cell in block:
-                self._block_of[cell] = b
+
+    @cached_property
+    def _block_of(self) -> dict[Cell, int]:
+        return {cell: b for b, block in enumerate(self.blocks) for cell in block}
+
+    @cached_property
+    def _signs_at(self) -> dict[Cell, list[tuple[Cell, int]]]:
+        out: dict[Cell, list[tuple[Cell, int]]] = {}
         for a, b in self.signs:  # at a: (other, +1) means a < other; at b: (a, -1) means b > a
-            self._signs_at.setdefault(a, []).append((b, 1))
-            self._signs_at.setdefault(b, []).append((a, -1))
+            out.setdefault(a, []).append((b, 1))
+            out.setdefault(b, []).append((a, -1))
+        return out
 
     @property
     def empty(self) -> list[Cell]:

@@ -11,8 +11,9 @@ from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
-from dlx_latin.jigsaw.counts import cover_board, cover_count
+from dlx_latin.jigsaw.counts import cover_board
 from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
+from dlx_latin.latin import count_completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.puzzles.minimal import minimal_puzzles
 
@@ -20,7 +21,7 @@ from dlx_latin.puzzles.minimal import minimal_puzzles
 def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
     """(fewest clues, the clues of one such puzzle) on one cover, or None when it has no Latin square."""
     pb = cover_board(regions)
-    if cover_count(regions, limit=1) == 0:
+    if count_completions(pb, limit=1) == 0:
         return None
     found = minimal_puzzles(pb)
     return found.clues, dict(found.witnesses[0].clues)

@@ -95,6 +95,15 @@ def test_bad_instances_are_named():
         ({**base, "condition": "odd"}, "unknown condition"),
         (
             {
+                "n": 3,
+                "condition": "bs",
+                "blocks": [[[0, 0], [0, 1], [0, 2]], [[1, 0], [1, 1], [1, 2]], [[2, 0], [2, 1], [2, 2]]],
+                "capacities": ["a", 6, 6],
+            },
+            "the capacity of block 0 must be an integer, not 'a'",
+        ),
+        (
+            {
                 **base,
                 "condition": "bs",
                 "blocks": [[[0, 0]], [[0, 1], [0, 2]], [[1, 0], [1, 1], [1, 2]], [[2, 0], [2, 1], [2, 2]]],

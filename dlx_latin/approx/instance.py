@@ -230,6 +230,9 @@ def _check_blocks(inst: Instance) -> None:
     n = inst.n
     if len(inst.capacities) != len(inst.blocks):
         raise InstanceError(f"{len(inst.blocks)} blocks but {len(inst.capacities)} capacities")
+    for b, capacity in enumerate(inst.capacities):
+        if not isinstance(capacity, int):
+            raise InstanceError(f"the capacity of block {b} must be an integer, not {capacity!r}")
     owner: dict[Cell, int] = {}
     for b, block in enumerate(inst.blocks):
         for cell in block:

@@ -63,14 +63,31 @@ def test_pentomino_6x10():
     assert pentominoes(6, 10).count() == 9356  # 2,339 up to symmetry
 
 
-def test_a_memo_handed_between_subproblems_keeps_counts_exact():
+def test_a_memo_shared_between_subproblems_keeps_counts_exact():
     p = latin_square(6, fix="row")
-    previous, total, handed = None, 0, 0
+    owner = p.search(memo=True)
+    total, shared, hits = 0, 0, 0
     for path in split(p, 12):
         search = p.search(path=path, memo=True)
-        if previous is not None:
-            handed += search.take_memo(previous)
+        shared += search.share_memo(owner)
         total += search.count()
-        previous = search
+        hits += search.memo_hits
     assert total == 1_128_960
-    assert handed > 0 and previous.memo_hits > 0
+    assert shared == len(split(p, 12)) and hits > 0
+
+
+def test_searches_sharing_a_memo_in_threads_count_exactly():
+    from concurrent.futures import ThreadPoolExecutor
+
+    p = latin_square(6, fix="row")
+    for memo in (True, 64):  # a tiny table: threads keep overwriting each other's slots
+        owner = p.search(memo=memo)
+        searches = [p.search(path=path, memo=memo) for path in split(p, 24)]
+        assert all(s.share_memo(owner) for s in searches)
+        with ThreadPoolExecutor(2) as pool:
+            assert sum(pool.map(lambda s: s.count(), searches)) == 1_128_960
+
+
+def test_count_with_jobs_equals_the_plain_count():
+    p = latin_square(5)
+    assert p.count(jobs=2) == p.count(jobs=2, memo=False) == 161_280

@@ -97,22 +97,11 @@ def test_cli_jobs_and_progress_keep_stdout_clean():
     assert out.returncode == 0 and json.loads(out.stdout) == {"count": 297_200}
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found |= {int(c) for c in (task / "children").read_text().split()}
-    return found
+def _threads(pid: int) -> int:
+    return len(list(Path(f"/proc/{pid}/task").iterdir()))
 
 
-def _running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state not in ("Z", "X")
-
-
-def test_sigint_stops_a_parallel_count_and_its_workers(tmp_path):
+def test_sigint_stops_a_parallel_count_and_its_threads(tmp_path):
     big = tmp_path / "latin7.dlx"
     big.write_text(write_dlx(latin_square(7)))  # about 6e13 solutions: never ends on its own
     child = subprocess.Popen(
@@ -124,18 +113,15 @@ def test_sigint_stops_a_parallel_count_and_its_workers(tmp_path):
     )
     try:
         deadline = time.monotonic() + 30
-        while len(_children(child.pid)) < 2 and time.monotonic() < deadline:
+        while _threads(child.pid) < 3 and time.monotonic() < deadline:  # the main thread and two workers
             time.sleep(0.1)
-        workers = _children(child.pid)
-        assert len(workers) >= 2
+        assert _threads(child.pid) >= 3
         time.sleep(0.5)
         sent = time.monotonic()
         os.kill(child.pid, signal.SIGINT)
         assert child.wait(timeout=15) == 130
-        assert time.monotonic() - sent < 5.0
+        assert time.monotonic() - sent < 5.0  # the running subproblems stopped too, not just the pending ones
         assert child.stderr.read().endswith("dlx-latin: interrupted\n")
-        time.sleep(0.5)
-        assert not [w for w in workers if _running(w)]
     finally:
         if child.poll() is None:
             child.kill()

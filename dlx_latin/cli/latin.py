@@ -131,7 +131,7 @@ def info(board: str, as_json: bool) -> None:
     type=click.Choice(["labels", "symmetry"]),
     help="Count classes under relabelling, or under automorphisms and relabelling (small boards).",
 )
-@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N worker processes.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N threads sharing one memo.")
 @click.option("--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT.")
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."

@@ -62,7 +62,7 @@ def xc() -> None:
 @xc.command()
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help='Print {"count": N}.')
-@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N worker processes.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N threads sharing one memo.")
 @click.option(
     "--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT (extra 'dask')."
 )

@@ -48,7 +48,9 @@
  * counted at once.  The table's size is fixed when the search is made, so memory does not grow with the
  * number of solutions, and it is made only once the search has visited MEMO_START nodes, so small problems
  * never pay for it (nor do the levels already on the stack then).  A lookup is a cache miss, so a level whose first 4096 lookups hit less than one
- * time in 16 stops using the memo (queens rarely meet a state twice; Latin squares do, deep down).
+ * time in 16 stops using the memo (queens rarely meet a state twice; Latin squares do, deep down).  Searches of the
+ * subproblems of one problem may share a table while they run in threads (share_memo; a sequence lock per
+ * slot keeps every count read exact).
  *
  * COUNTS are kept in an unsigned 128-bit integer; reaching 2^128 - 1 raises OverflowError rather than wrap.
  */
@@ -89,6 +91,8 @@ typedef struct {
     int depth;                           /* most levels the search can reach */
     char *level_saved;                   /* per level: 1 when its key was saved at entry */
     uint64_t *memo_keys, *memo_values;   /* key_words per slot; value = count + 1, 0 for an empty slot */
+    uint32_t *memo_seq;                  /* per slot: odd while a writer fills it (a sequence lock) */
+    PyObject *memo_owner;                /* the search whose table this one shares (NULL: its own) */
     uint64_t *level_key;                 /* per level: the key at entry, key_words each */
     u128 *count_before;                  /* per level: the count at entry */
     uint32_t *level_lookups, *level_hits;  /* per level, to switch the memo off where it does not pay */
@@ -199,9 +203,11 @@ static void memo_allocate(Search *s)
 {
     s->memo_keys = calloc(s->memo_wanted * s->key_words, sizeof(uint64_t));
     s->memo_values = calloc(s->memo_wanted, sizeof(uint64_t));
-    if (!s->memo_keys || !s->memo_values) {
-        free(s->memo_keys); free(s->memo_values);
+    s->memo_seq = calloc(s->memo_wanted, sizeof(uint32_t));
+    if (!s->memo_keys || !s->memo_values || !s->memo_seq) {
+        free(s->memo_keys); free(s->memo_values); free(s->memo_seq);
         s->memo_keys = s->memo_values = NULL;
+        s->memo_seq = NULL;
         s->memo_wanted = 0;
         return;
     }
@@ -219,15 +225,27 @@ static inline uint64_t memo_hash(const uint64_t *key, int words)
     return h;
 }
 
-/* The slot holding `key`, or -1. */
-static inline long long memo_find(const Search *s, const uint64_t *key)
+/*
+ * Searches running in threads may share one table, so each slot has a sequence lock: a writer makes the
+ * slot's number odd, fills the slot and makes it even again; a reader trusts what it read only if the number
+ * was even and unchanged across the read.  A busy slot is a miss (or not stored), never a wrong count.
+ */
+
+/* The remembered count + 1 of `key`, or 0. */
+static inline uint64_t memo_get(const Search *s, const uint64_t *key)
 {
     uint64_t slot = memo_hash(key, s->key_words) & s->memo_mask;
     for (int way = 0; way < 2; way++, slot ^= 1) {
-        if (s->memo_values[slot] && !memcmp(s->memo_keys + slot * s->key_words, key, s->key_words * 8))
-            return (long long)slot;
+        uint32_t before = __atomic_load_n(&s->memo_seq[slot], __ATOMIC_ACQUIRE);
+        if (before & 1) continue;
+        uint64_t value = __atomic_load_n(&s->memo_values[slot], __ATOMIC_RELAXED);
+        const uint64_t *k = s->memo_keys + slot * s->key_words;
+        int same = value != 0;
+        for (int w = 0; same && w < s->key_words; w++) same = __atomic_load_n(&k[w], __ATOMIC_RELAXED) == key[w];
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        if (same && __atomic_load_n(&s->memo_seq[slot], __ATOMIC_RELAXED) == before) return value;
     }
-    return -1;
+    return 0;
 }
 
 /* Remember a finished subtree's count, evicting the smaller of the two entries of its bucket if need be. */
@@ -235,10 +253,18 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count)
 {
     if (count >= (u128)UINT64_MAX) return;               /* too big to store: it will be counted again */
     uint64_t slot = memo_hash(key, s->key_words) & s->memo_mask, other = slot ^ 1;
-    if (s->memo_values[slot] && (!s->memo_values[other] || s->memo_values[other] < s->memo_values[slot]))
-        slot = other;
-    memcpy(s->memo_keys + slot * s->key_words, key, s->key_words * 8);
-    s->memo_values[slot] = (uint64_t)count + 1;
+    uint64_t here = __atomic_load_n(&s->memo_values[slot], __ATOMIC_RELAXED);
+    uint64_t there = __atomic_load_n(&s->memo_values[other], __ATOMIC_RELAXED);
+    if (here && (!there || there < here)) slot = other;
+    uint32_t seq = __atomic_load_n(&s->memo_seq[slot], __ATOMIC_RELAXED);
+    if ((seq & 1) || !__atomic_compare_exchange_n(&s->memo_seq[slot], &seq, seq + 1, 0, __ATOMIC_ACQUIRE,
+                                                  __ATOMIC_RELAXED))
+        return;                                          /* another thread is writing this slot */
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    uint64_t *k = s->memo_keys + slot * s->key_words;
+    for (int w = 0; w < s->key_words; w++) __atomic_store_n(&k[w], key[w], __ATOMIC_RELAXED);
+    __atomic_store_n(&s->memo_values[slot], (uint64_t)count + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->memo_seq[slot], seq + 2, __ATOMIC_RELEASE);
 }
 
 /*
@@ -277,11 +303,11 @@ C2: /* [Enter level l.] */
         if (!s->memo_mask && nodes >= MEMO_START) memo_allocate(s);
     }
     if (memo && l >= s->memo_from && s->memo_mask && s->level_memo[l]) {
-        long long slot = memo_find(s, covered);
+        uint64_t found = memo_get(s, covered);
         if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
-        if (slot >= 0) {
+        if (found) {
             s->level_hits[l]++;
-            u128 add = s->memo_values[slot] - 1;
+            u128 add = found - 1;
             if (s->count > U128_MAX - add) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
             s->count += add;
             s->memo_hits++;
@@ -536,7 +562,9 @@ static void search_dealloc(Search *s)
     free(s->llink); free(s->rlink); free(s->nd);
     free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
     free(s->path); free(s->tried); free(s->degree);
-    free(s->covered); free(s->memo_keys); free(s->memo_values); free(s->level_key); free(s->count_before);
+    if (s->memo_owner) Py_DECREF(s->memo_owner);
+    else { free(s->memo_keys); free(s->memo_values); free(s->memo_seq); }
+    free(s->covered); free(s->level_key); free(s->count_before);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -746,23 +774,27 @@ static PyObject *search_get_memo_slots(Search *s, void *c)
 }
 static PyObject *search_get_fraction(Search *s, void *c) { return PyFloat_FromDouble(fraction_done(s)); }
 
-/* take_memo(other): move the count memo of another search of the same problem into this fresh one.  Keys
- * are whole covered-item sets, so a count remembered under one subproblem is right under any other. */
-static PyObject *search_take_memo(Search *s, PyObject *arg)
+/* share_memo(owner): count with the memo of another search of the same problem (made now if need be), even
+ * while that one, or others sharing it, run in other threads.  Keys are whole covered-item sets, so a count
+ * remembered under one subproblem is right under any other.  False when either search has no memo. */
+static PyObject *search_share_memo(Search *s, PyObject *arg)
 {
     if (!PyObject_TypeCheck(arg, Py_TYPE(s))) {
-        PyErr_SetString(PyExc_TypeError, "take_memo() needs another Search");
+        PyErr_SetString(PyExc_TypeError, "share_memo() needs another Search");
         return NULL;
     }
-    Search *other = (Search *)arg;
-    if (other == s || !other->memo_mask || !s->memo_wanted || s->key_words != other->key_words ||
-        s->n_items != other->n_items || s->nodes)
+    Search *owner = (Search *)arg;
+    while (owner->memo_owner) owner = (Search *)owner->memo_owner;
+    if (owner == s || !s->memo_wanted || !owner->memo_wanted || s->key_words != owner->key_words ||
+        s->n_items != owner->n_items || s->nodes || s->memo_owner)
         Py_RETURN_FALSE;
-    free(s->memo_keys); free(s->memo_values);
-    s->memo_keys = other->memo_keys; s->memo_values = other->memo_values;
-    s->memo_mask = other->memo_mask; s->memo_wanted = other->memo_mask + 1;
-    other->memo_keys = other->memo_values = NULL;
-    other->memo_mask = 0;
+    if (!owner->memo_mask) memo_allocate(owner);
+    if (!owner->memo_mask) Py_RETURN_FALSE;
+    free(s->memo_keys); free(s->memo_values); free(s->memo_seq);
+    s->memo_keys = owner->memo_keys; s->memo_values = owner->memo_values; s->memo_seq = owner->memo_seq;
+    s->memo_mask = owner->memo_mask; s->memo_wanted = owner->memo_mask + 1;
+    Py_INCREF(owner);
+    s->memo_owner = (PyObject *)owner;
     Py_RETURN_TRUE;
 }
 
@@ -782,7 +814,7 @@ static PyMethodDef search_methods[] = {
     {"count", (PyCFunction)search_count, METH_VARARGS, "Run to the end (or the limit); return the count."},
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS, "Up to n more solutions."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},
-    {"take_memo", (PyCFunction)search_take_memo, METH_O, "Adopt the count memo of a finished search."},
+    {"share_memo", (PyCFunction)search_share_memo, METH_O, "Count with another search's memo."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef search_getset[] = {

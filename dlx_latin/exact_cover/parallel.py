@@ -3,21 +3,27 @@
 A subproblem is a path: the index of the branch taken at each level of the (deterministic) search tree.
 The kernel replays a path and searches only below it, so a path is all a worker needs besides the
 problem's arrays.  Forced moves cost nothing: a node with one branch is followed, not counted as a split.
+
+`jobs` alone runs the subproblems in threads of this process (the kernel releases the GIL), all counting
+with one shared memo, so that a state finished by one thread is not searched again by another.  An
+executor (a Dask client's, say) runs them wherever it runs tasks; the subproblems that land in one
+process share that process's memo.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, Executor, ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from functools import partial
 
 from dlx_latin.exact_cover.problem import ExactCoverProblem, KernelArrays, Progress, kernel_search
 
-PARTS_PER_WORKER = 8
+PARTS_PER_WORKER = 4
 
 
 def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
@@ -44,37 +50,51 @@ def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
     return leaves + list(frontier)
 
 
-_previous: dict[str, object] = {}  # per worker process: the last search of each problem, for its memo
+_memo_owner: dict[str, object] = {}  # per process: the search whose memo the subproblems of a problem share
+_memo_lock = threading.Lock()
+_stop = threading.Event()  # set to stop the subproblems running in our own threads (Ctrl-C, an error)
+
+
+def _shared_memo_owner(arrays: KernelArrays, memo: bool | int, problem_id: str) -> object:
+    """The search holding this process's memo of one problem (only the latest problem's memo is kept)."""
+    with _memo_lock:
+        owner = _memo_owner.get(problem_id)
+        if owner is None:
+            _memo_owner.clear()
+            owner = _memo_owner[problem_id] = kernel_search(arrays, memo=memo)
+        return owner
+
+
+def _check_stop(_nodes: int, _fraction: float) -> None:
+    if _stop.is_set():
+        raise CancelledError("the parallel count was stopped")
 
 
 def count_path(
     arrays: KernelArrays, path: tuple[int, ...], memo: bool | int = True, problem_id: str = ""
 ) -> tuple[int, int]:
-    """(count, nodes) of one subproblem: the task a worker runs.  A worker hands the count memo of its
-    previous subproblem of the same problem (`problem_id`) to the next one: memo keys are whole states."""
+    """(count, nodes) of one subproblem: the task a worker runs.  Subproblems of the same problem
+    (`problem_id`) share one count memo per process: memo keys are whole states."""
     search = kernel_search(arrays, path=path, memo=memo)
-    donor = _previous.pop(problem_id, None) if problem_id else None  # pop: safe with Dask's worker threads
-    if donor is not None:
-        search.take_memo(donor)
-    count = search.count()
     if problem_id and memo:
-        _previous.clear()  # keep one problem's memo per worker, not every problem's
-        _previous[problem_id] = search
+        search.share_memo(_shared_memo_owner(arrays, memo, problem_id))
+    count = search.count(_check_stop)
     return count, search.nodes
 
 
 @contextmanager
 def worker_pool(jobs: int, executor: Executor | None = None) -> Iterator[Executor | None]:
-    """The executor to run subproblems on: `executor` if given, else a pool of `jobs` processes (None for one
-    job: run here).  On any exception, Ctrl-C included, our own pool's workers are stopped."""
+    """The executor to run subproblems on: `executor` if given, else a pool of `jobs` threads (None for one
+    job: run here).  On any exception, Ctrl-C included, the subproblems running in our own pool stop."""
     if executor is not None or jobs <= 1:
         yield executor
         return
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    _stop.clear()
+    pool = ThreadPoolExecutor(max_workers=jobs)
     try:
         yield pool
     except BaseException:
-        _stop_workers(pool)
+        _stop.set()
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
@@ -102,9 +122,9 @@ def count_in_parallel(
     progress: Progress | None = None,
     memo: bool | int = True,
 ) -> int:
-    """The exact count, from subproblems run on `executor` (default: a pool of `jobs` processes).
+    """The exact count, from subproblems run on `executor` (default: a pool of `jobs` threads).
 
-    On Ctrl-C the pending subproblems are cancelled and, for our own pool, the workers are stopped.
+    On Ctrl-C the pending subproblems are cancelled and, in our own pool, the running ones stop.
     """
     workers = jobs or os.cpu_count() or 1
     paths = split(problem, PARTS_PER_WORKER * workers)
@@ -117,10 +137,3 @@ def count_in_parallel(
             if progress is not None:
                 progress(nodes, done / len(paths))
     return total
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Terminate a pool's worker processes (they may be deep in a search) so that nothing is left running."""
-    for process in list(getattr(pool, "_processes", {}).values()):
-        if process.is_alive():
-            process.terminate()

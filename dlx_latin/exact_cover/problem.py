@@ -230,8 +230,8 @@ class ExactCoverProblem:
 
         With `jobs` > 1 or an `executor` (a `concurrent.futures.Executor`, e.g. a Dask client's
         `get_executor()`), the problem is split into subproblems counted in parallel; with `jobs` alone
-        a `ProcessPoolExecutor` is used, so a script doing this needs the `if __name__ == "__main__":`
-        guard.  `progress(nodes, fraction_done)` is called now and then.
+        they run in `jobs` threads sharing one count memo.  `progress(nodes, fraction_done)` is called
+        now and then.
         """
         if jobs is not None and jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")

@@ -23,6 +23,9 @@ COMMANDS = [
     (["count", "sudoku:2x3", "--up-to", "symmetry"], "49", 10),
     (["count", "latin:6", "--up-to", "symmetry"], "17", None),
     (["count", "hexagon:2"], "620786073600", None),
+    (["count", "dodecagon", "--up-to", "geometry"], "1983", None),
+    (["count", "hexagon:2", "--up-to", "geometry"], "163", None),
+    (["count", "cube:2", "--up-to", "geometry"], "131", None),
 ]
 
 
@@ -60,6 +63,17 @@ def time_canonical_forms(grids: int = 300) -> float:
     return 1000 * elapsed / grids
 
 
+def time_listing(spec: str) -> tuple[float, int]:
+    """Seconds to find the classes of a board by listing them (the method Burnside replaces), in-process."""
+    from dlx_latin.boards import board_from_spec
+    from dlx_latin.latin import PartialBoard
+    from symmetry import classes_up_to_symmetry
+
+    start = time.perf_counter()
+    found = len(classes_up_to_symmetry(PartialBoard(board_from_spec(spec))))
+    return time.perf_counter() - start, found
+
+
 def main() -> None:
     print(
         f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
@@ -73,6 +87,8 @@ def main() -> None:
         verdict = "" if target is None else f"< {target} s: {'met' if seconds < target else 'MISSED'}"
         assert out == expected, (args, out)
         print(f"| `dlx-latin {' '.join(args)}` | {out} | {seconds:.2f} s | {verdict} |", flush=True)
+    seconds, found = time_listing("dodecagon")
+    print(f"| dodecagon classes by listing them (in-process) | {found} | {seconds:.2f} s | |", flush=True)
     ms = time_canonical_forms()
     print(
         f"| canonical form of a 9x9 Sudoku grid (in-process mean) | — | {ms:.2f} ms | < 5 ms: "

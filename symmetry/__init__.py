@@ -15,6 +15,8 @@ _WHERE = {
     "SymmetryTooLargeError": "counting",
     "classes_up_to_symmetry": "counting",
     "count_up_to_symmetry": "counting",
+    "count_up_to_geometry": "counting",
+    "count_by_burnside": "burnside",
     "canonical_classes": "counting",
     "NautyCanonizer": "nauty_form",
     "automorphism_group": "groups",

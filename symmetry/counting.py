@@ -75,5 +75,29 @@ def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
 
 
 def count_up_to_symmetry(pb: PartialBoard) -> int:
-    """The number of classes of Latin boards under automorphisms and relabelling."""
+    """The number of classes of Latin boards under automorphisms and relabelling: by Burnside's lemma when
+    the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it),
+    else by listing the classes."""
+    from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside
+    from symmetry.canonical import MAX_ELEMENTS
+    from symmetry.groups import automorphism_group
+
+    group = automorphism_group(pb.board)
+    if group.order() <= MAX_ELEMENTS:
+        try:
+            return count_by_burnside(pb, group)
+        except BurnsideUnsupportedError:
+            pass
     return len(classes_up_to_symmetry(pb))
+
+
+def count_up_to_geometry(pb: PartialBoard) -> int:
+    """The number of classes of Latin boards under the board's rotations and reflections and relabelling
+    (Latin polygons and polyhedra up to their symmetry), by Burnside's lemma."""
+    from symmetry.burnside import count_by_burnside
+    from symmetry.groups import geometric_group
+
+    group = geometric_group(pb.board)
+    if group is None:
+        raise SymmetryTooLargeError(f"{pb.board.name} has no coordinates, so no rotations or reflections")
+    return count_by_burnside(pb, group)

@@ -1,0 +1,181 @@
+"""Classes of Latin boards by Burnside's lemma, without listing a single board.
+
+Under a group G of point permutations combined with the label group L (permutations of labels with equal
+multiplicity), the number of classes of Latin boards is the average, over the pairs (g, s) of G x L, of the
+number of Latin boards f that the pair fixes: f(g(p)) = s(f(p)) at every point p.  That number depends only
+on the conjugacy classes of g in G and of s in L, so one representative of each pair of classes is counted.
+
+Fixed boards are an exact-cover problem on the quotient board: a fixed board is settled by the label x of
+one point p of each cycle of g, which puts s^j(x) at g^j(p) (and x must come back to itself after the
+cycle's length, so the length of x's cycle under s divides it).  Each such choice is one option covering
+every point of the cycle and every (asterism, label) item it fills; a choice that fills an item twice breaks
+the Latin condition and is dropped.  Only the identity needs the plain count, which the engine does with its
+label fix.  Burnside pays when the board's Latin boards are far too many to list but its group is small:
+the polytopes under their rotations and reflections (`count cube:2 --up-to geometry`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+from sympy.combinatorics import PermutationGroup
+
+from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.latin import PartialBoard, count_completions
+from dlx_latin.latin.completion import reduce_to_exact_cover
+from dlx_latin.latin.multiset import Label, Multiset
+from symmetry.canonical import group_elements
+from symmetry.counting import SymmetryTooLargeError
+
+
+class BurnsideUnsupportedError(SymmetryTooLargeError):
+    """A fixed-board count this method cannot express: a label repeated in an asterism along one cycle."""
+
+
+def point_classes(group: PermutationGroup) -> list[tuple[tuple[int, ...], int]]:
+    """(representative, size) of each conjugacy class of a group of at most canonical.MAX_ELEMENTS elements;
+    a class is the orbit of an element under conjugation by the generators.
+
+    >>> from sympy.combinatorics.named_groups import SymmetricGroup
+    >>> sorted(size for _, size in point_classes(SymmetricGroup(4)))
+    [1, 3, 6, 6, 8]
+    """
+    elements = [tuple(int(v) for v in row) for row in group_elements(group)]
+    gens = [tuple(g.array_form) for g in group.generators]
+    inverses = [tuple(int(v) for v in np.argsort(g)) for g in gens]
+    seen: set[tuple[int, ...]] = set()
+    classes = []
+    for g in elements:
+        if g in seen:
+            continue
+        seen.add(g)
+        todo, size = [g], 1
+        while todo:
+            x = todo.pop()
+            for h, hinv in zip(gens, inverses, strict=True):
+                y = tuple(h[x[hinv[p]]] for p in range(len(x)))  # h x h^-1
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+                    size += 1
+        classes.append((g, size))
+    return classes
+
+
+def _partitions(n: int, largest: int | None = None) -> Iterator[tuple[int, ...]]:
+    largest = n if largest is None else largest
+    if n == 0:
+        yield ()
+        return
+    for first in range(min(n, largest), 0, -1):
+        for rest in _partitions(n - first, first):
+            yield (first, *rest)
+
+
+def label_classes(m: Multiset) -> list[tuple[dict[Label, Label], int]]:
+    """(representative, size) of each conjugacy class of the label group: a cycle type per multiplicity class.
+
+    >>> sorted(size for _, size in label_classes(Multiset.parse("1,2,3")))
+    [1, 2, 3]
+    """
+    groups: dict[int, list[Label]] = {}
+    for label, c in zip(m.labels, m.counts, strict=True):
+        groups.setdefault(c, []).append(label)
+    classes: list[tuple[dict[Label, Label], int]] = [({}, 1)]
+    for labels in groups.values():
+        k, extended = len(labels), []
+        for shape in _partitions(k):
+            sigma: dict[Label, Label] = {}
+            at = 0
+            for length in shape:
+                cycle = labels[at : at + length]
+                sigma.update({cycle[j]: cycle[(j + 1) % length] for j in range(length)})
+                at += length
+            centralizer = math.prod(i**e * math.factorial(e) for i, e in Counter(shape).items())
+            extended += [({**rep, **sigma}, size * math.factorial(k) // centralizer) for rep, size in classes]
+        classes = extended
+    return classes
+
+
+def _cycles(image: Sequence[int]) -> list[list[int]]:
+    seen, out = set(), []
+    for p in range(len(image)):
+        if p not in seen:
+            cycle, q = [], p
+            while q not in seen:
+                seen.add(q)
+                cycle.append(q)
+                q = image[q]
+            out.append(cycle)
+    return out
+
+
+def fixed_count(pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label]) -> int:
+    """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> pb = PartialBoard(board_from_spec("latin:3"))
+    >>> fixed_count(pb, list(range(9)), {})  # the identity fixes every Latin square
+    12
+    >>> fixed_count(pb, [1, 2, 0, 4, 5, 3, 7, 8, 6], {1: 2, 2: 3, 3: 1})  # columns turned, labels shifted
+    6
+    """
+    if list(image) == list(range(pb.board.n_points)):
+        return count_completions(pb) if all(sigma.get(x, x) == x for x in pb.multiset.labels) else 0
+    reduction = reduce_to_exact_cover(pb)
+    problem = reduction.problem
+    option_of = {placement: k for k, placement in enumerate(reduction.placements)}
+    options = []
+    for cycle in _cycles(image):
+        before = len(options)
+        for x in pb.multiset.labels:
+            items, label = [], x
+            for p in cycle:
+                items += problem.option_items(option_of[(p, label)])
+                label = sigma.get(label, label)
+            if label != x:
+                continue  # x does not come back to itself after the cycle
+            if len(set(items)) < len(items):
+                repeated = [i for i, c in Counter(items).items() if c > 1]
+                if any(problem.bound(i) != (1, 1) for i in repeated):
+                    raise BurnsideUnsupportedError(
+                        "Burnside counting cannot put a repeated label twice in one asterism along a cycle "
+                        "of a symmetry; count with distinct labels"
+                    )
+                continue  # a label twice in one asterism
+            options.append(items)
+        if len(options) == before:
+            return 0  # no label fits this cycle
+    quotient = ExactCoverProblem(
+        list(problem.primary),
+        options,
+        list(problem.secondary),
+        bounds={i: problem.bound(i) for i in problem.primary if problem.bound(i) != (1, 1)},
+    )
+    return quotient.count()
+
+
+def count_by_burnside(pb: PartialBoard, group: PermutationGroup) -> int:
+    """The number of classes of Latin boards of an empty board under `group` (point permutations) combined
+    with relabelling.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> from symmetry.groups import automorphism_group
+    >>> pb = PartialBoard(board_from_spec("sudoku:2x2"))
+    >>> count_by_burnside(pb, automorphism_group(pb.board))  # essentially different 4x4 Sudoku
+    2
+    """
+    if pb.clues:
+        raise SymmetryTooLargeError("classes up to symmetry need an empty board: clues break the symmetry")
+    total = 0
+    labels = label_classes(pb.multiset)
+    for image, size in point_classes(group):
+        for sigma, label_size in labels:
+            total += size * label_size * fixed_count(pb, image, sigma)
+    order = group.order() * sum(size for _, size in labels)
+    if total % order:
+        raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")
+    return total // order

@@ -1,0 +1,105 @@
+"""Burnside counts of classes, checked against listing the classes and against brute force."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cli import run_cli
+
+from dlx_latin.boards import board_from_spec
+from dlx_latin.latin import PartialBoard, completions
+from dlx_latin.latin.completion import label_group_order
+from dlx_latin.latin.multiset import Multiset
+from symmetry.burnside import (
+    BurnsideUnsupportedError,
+    count_by_burnside,
+    fixed_count,
+    label_classes,
+    point_classes,
+)
+from symmetry.canonical import canonical_form, group_elements
+from symmetry.counting import canonical_classes, count_up_to_geometry
+from symmetry.groups import automorphism_group, geometric_group
+
+
+def board(spec: str, multiset: str | None = None) -> PartialBoard:
+    b = board_from_spec(spec)
+    return PartialBoard(b, Multiset.parse(multiset)) if multiset else PartialBoard(b)
+
+
+@pytest.mark.parametrize("spec", ["sudoku:2x2", "latin:4", "sudoku:2x3", "hexagon:2"])
+def test_conjugacy_classes_partition_the_group(spec):
+    b = board_from_spec(spec)
+    for group in (automorphism_group(b), geometric_group(b)):
+        if group.order() > 5000:
+            continue
+        classes = point_classes(group)
+        assert sum(size for _, size in classes) == group.order()
+        assert len({rep for rep, _ in classes}) == len(classes)
+
+
+@pytest.mark.parametrize("multiset", ["1,2,3,4,5,6", "1^2,2^2,3,4", "a^3,b^3"])
+def test_label_classes_partition_the_label_group(multiset):
+    m = Multiset.parse(multiset)
+    assert sum(size for _, size in label_classes(m)) == label_group_order(m)
+
+
+def test_fixed_counts_equal_brute_force():
+    pb = board("sudoku:2x2")
+    boards = list(completions(pb))
+    elements = group_elements(automorphism_group(pb.board))
+    rng = random.Random(7)
+    labels = list(pb.multiset.labels)
+    checked = 0
+    for _ in range(60):
+        g = [int(v) for v in elements[rng.randrange(len(elements))]]
+        shuffled = labels[:]
+        rng.shuffle(shuffled)
+        sigma = dict(zip(labels, shuffled, strict=True))
+        expected = sum(all(f[g[p]] == sigma[f[p]] for p in range(len(f))) for f in boards)
+        assert fixed_count(pb, g, sigma) == expected
+        checked += expected > 0
+    assert checked > 0  # some pairs fix boards: the check is not all zeros
+
+
+@pytest.mark.parametrize(("spec", "classes"), [("sudoku:2x2", 2), ("latin:4", 2), ("latin:5", 2)])
+def test_burnside_equals_listing_under_automorphisms(spec, classes):
+    pb = board(spec)
+    assert count_by_burnside(pb, automorphism_group(pb.board)) == classes
+    assert len(list(canonical_classes(pb))) == classes
+
+
+def test_sudoku_6x6_essentially_different_grids_by_burnside():
+    pb = board("sudoku:2x3")
+    assert count_by_burnside(pb, automorphism_group(pb.board)) == 49
+
+
+@pytest.mark.parametrize("spec", ["latin:3", "latin:4", "sudoku:2x2", "diagonal:5"])
+def test_burnside_equals_brute_force_under_rotations_and_reflections(spec):
+    pb = board(spec)
+    group = geometric_group(pb.board)
+    elements = group_elements(group)
+    listed = {canonical_form(f, pb.multiset, elements).labelling for f in completions(pb)}
+    assert count_up_to_geometry(pb) == len(listed)
+
+
+@pytest.mark.slow
+def test_dodecagon_by_burnside_equals_listing():
+    pb = board("dodecagon")  # its automorphisms are its 24 rotations and reflections
+    assert count_by_burnside(pb, automorphism_group(pb.board)) == 1983
+    assert len(list(canonical_classes(pb))) == 1983
+
+
+def test_repeated_labels_along_a_cycle_are_refused_clearly():
+    with pytest.raises(BurnsideUnsupportedError, match="repeated label"):
+        count_up_to_geometry(board("latin:4", "1,1,2,2"))
+
+
+def test_cli_counts_polytopes_up_to_their_symmetry():
+    out = run_cli("count", "dodecagon", "--up-to", "geometry")
+    assert out.returncode == 0 and out.stdout.strip() == "1983"
+    out = run_cli("count", "cube:2", "--up-to", "geometry", "--json")
+    assert out.returncode == 0 and out.stdout.strip() == '{"count": 131}'
+    out = run_cli("count", "latin:4", "--multiset", "1,1,2,2", "--up-to", "geometry")
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "repeated label" in out.stderr

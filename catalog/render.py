@@ -1,20 +1,30 @@
-"""Boards as SVG pictures, written directly (no drawing library).
+"""Boards as SVG pictures, written directly (no drawing library); PNG through the optional cairosvg.
 
 Square grids are drawn as cells, with thick borders between the regions (the asterisms that are neither
 rows nor columns and that together partition the grid: Sudoku boxes, jigsaw regions) and the other extra
-asterisms (diagonals, windows) shaded.  Other boards are drawn from their points' coordinates (3-D ones
-seen from above, leaning so that front and back do not meet): a disc per point.  Clues are bold, labels of
-a solution light; one asterism can be highlighted.
+asterisms (diagonals, windows) shaded.  Other boards are drawn from their points' coordinates: points that
+are the centroids of a triangular grid's cells (Latin triangles and hexagons) as those unit triangles, any
+other point as a disc, with the asterisms whose points lie on one line (the dodecagon star's) drawn as
+lines; 3-D boards are seen from above, leaning so that front and back do not meet.  Clues are bold, labels
+of a solution light; one asterism can be highlighted.  A sheet puts several pictures on one page.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from html import escape
 
 import numpy as np
 
 from dlx_latin.boards import Board
+from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard
+
+
+class RenderError(UserInputError):
+    """A picture that cannot be made: the message says why."""
+
 
 CELL = 40
 SHADES = ["#fde2e4", "#e2ece9", "#dfe7fd", "#fff1c1", "#e8dff5", "#d7f0f4"]
@@ -115,28 +125,120 @@ def _points(pb: PartialBoard, labels: list, highlight: int | None) -> str:
     xyz = np.asarray(board.coordinates if board.coordinates is not None else _circle(board.n_points), float)
     if xyz.shape[1] == 3:  # seen from above, leaning: x + z/3, y + z/3
         xyz = np.column_stack([xyz[:, 0] + xyz[:, 2] / 3, xyz[:, 1] + xyz[:, 2] / 3])
-    gaps = [np.min(np.linalg.norm(xyz - xyz[p], axis=1)[np.arange(len(xyz)) != p]) for p in range(len(xyz))]
-    scale = CELL / max(min(gaps), 1e-9)
-    xy = (xyz - xyz.min(axis=0)) * scale + CELL
-    width, height = (xy.max(axis=0) + CELL).tolist()
+    distance = np.linalg.norm(xyz[:, None] - xyz[None], axis=2)
+    apart = distance.copy()
+    np.fill_diagonal(apart, np.inf)
+    gap = max(float(apart.min()), 1e-9)
+    triangles = _unit_triangles(xyz, distance, gap) if board.coordinates is not None else None
+    scale = (1.5 if triangles else 1.0) * CELL / gap
+    xy = (xyz - xyz.min(axis=0)) * scale + 2 * CELL
+    width, height = (xy.max(axis=0) + 2 * CELL).tolist()
     marked = set(board.asterisms[highlight]) if highlight is not None else set()
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         'font-family="sans-serif">',
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
     ]
+    if triangles is None:
+        for ends in _straight_asterisms(board, xy):
+            (x1, y1), (x2, y2) = ends
+            out.append(
+                f'<line x1="{x1:.1f}" y1="{height - y1:.1f}" x2="{x2:.1f}" y2="{height - y2:.1f}" '
+                'stroke="#bbb" stroke-width="2"/>'
+            )
+    size = int(gap * scale * 0.45) if triangles else CELL // 2
     for p, (x, y) in enumerate(xy):
         fill = "#ffd166" if p in marked else "white"
-        out.append(
-            f'<circle class="point" cx="{x:.1f}" cy="{height - y:.1f}" r="{CELL * 0.42:.1f}" fill="{fill}" '
-            'stroke="#666"/>'
-        )
+        if triangles:
+            shape = triangles[p]
+            corners = " ".join(f"{x + dx * scale:.1f},{height - y - dy * scale:.1f}" for dx, dy in shape)
+            out.append(f'<polygon class="point" points="{corners}" fill="{fill}" stroke="#444"/>')
+        else:
+            out.append(
+                f'<circle class="point" cx="{x:.1f}" cy="{height - y:.1f}" r="{CELL * 0.42:.1f}" '
+                f'fill="{fill}" stroke="#666"/>'
+            )
         if labels[p] is not None:
-            out.append(_text(x, height - y, labels[p], p in pb.clues, CELL // 2))
+            out.append(_text(x, height - y, labels[p], p in pb.clues, size))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _unit_triangles(xy: np.ndarray, distance: np.ndarray, gap: float) -> list[list[tuple]] | None:
+    """Each point's unit triangle (corner offsets from its centroid) when the points are the centroids of a
+    triangular grid's cells, else None: a cell's neighbours across its edges lie 2/3 of a height away, at
+    30, 150 and 270 degrees when it points up, at 90, 210 and 330 when it points down."""
+    h = 1.5 * gap  # the centroid is a third of a height from each edge
+    half = h / math.sqrt(3)  # half a side
+    shapes = []
+    for p in range(len(xy)):
+        near = np.flatnonzero(np.abs(distance[p] - gap) < 1e-6 * gap)
+        turns = {round(math.degrees(math.atan2(*(xy[q] - xy[p])[::-1])) % 120, 3) for q in near}
+        if turns == {30.0}:
+            shapes.append([(0.0, 2 * h / 3), (-half, -h / 3), (half, -h / 3)])
+        elif turns == {90.0}:
+            shapes.append([(0.0, -2 * h / 3), (-half, h / 3), (half, h / 3)])
+        else:
+            return None
+    return shapes
+
+
+def _straight_asterisms(board: Board, xy: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The two ends of each asterism whose points lie on one line (and are more than two)."""
+    ends = []
+    for asterism in board.asterisms:
+        pts = xy[list(asterism)]
+        if len(pts) < 3:
+            continue
+        far = np.linalg.norm(pts[:, None] - pts[None], axis=2)
+        i, j = np.unravel_index(np.argmax(far), far.shape)
+        direction = (pts[j] - pts[i]) / max(far[i, j], 1e-9)
+        off = (pts - pts[i]) @ np.array([-direction[1], direction[0]])
+        if np.all(np.abs(off) < 1e-6 * max(far[i, j], 1.0)):
+            ends.append((pts[i], pts[j]))
+    return ends
 
 
 def _circle(n: int) -> np.ndarray:
     angles = 2 * np.pi * np.arange(n) / n
     return np.column_stack([np.cos(angles), np.sin(angles)]) * n / 6
+
+
+def render_sheet(pictures: list[str], captions: list[str], columns: int = 2) -> str:
+    """One printable SVG page holding several pictures (each an SVG document) in `columns` columns, each
+    with its caption below."""
+    sizes = []
+    for picture in pictures:
+        found = re.search(r'<svg[^>]*width="([0-9.]+)"[^>]*height="([0-9.]+)"', picture)
+        sizes.append((float(found.group(1)), float(found.group(2))))
+    cell_w = max(w for w, _ in sizes) + 20
+    cell_h = max(h for _, h in sizes) + 40
+    rows = -(-len(pictures) // columns)
+    width, height = columns * cell_w, rows * cell_h
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        'font-family="sans-serif">',
+        f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
+    ]
+    for k, (picture, caption, (w, h)) in enumerate(zip(pictures, captions, sizes, strict=True)):
+        x = (k % columns) * cell_w + (cell_w - w) / 2
+        y = (k // columns) * cell_h + 10
+        inner = picture[picture.index(">", picture.index("<svg")) + 1 : picture.rindex("</svg>")]
+        out.append(f'<svg x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}">{inner}</svg>')
+        out.append(
+            f'<text x="{x + w / 2:.0f}" y="{y + h + 22:.0f}" text-anchor="middle" font-size="16">'
+            f"{escape(caption)}</text>"
+        )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def svg_to_png(svg: str) -> bytes:
+    """The picture as PNG, through cairosvg (the optional extra 'png', which needs the cairo library)."""
+    try:
+        import cairosvg
+    except (ImportError, OSError) as err:
+        raise RenderError(
+            f"PNG output needs the 'png' extra (pip install 'dlx-latin[png]') and the cairo library: {err}"
+        ) from None
+    return cairosvg.svg2png(bytestring=svg.encode())

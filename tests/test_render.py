@@ -5,7 +5,7 @@ from xml.dom.minidom import parseString
 import pytest
 from cli import run_cli
 
-from catalog.render import _kinds, render_svg
+from catalog.render import _kinds, render_sheet, render_svg
 from dlx_latin.boards import FAMILIES, board_from_spec
 from dlx_latin.latin import PartialBoard
 
@@ -14,7 +14,7 @@ def shapes(svg):
     doc = parseString(svg)
     return [
         e
-        for tag in ("rect", "circle")
+        for tag in ("rect", "circle", "polygon")
         for e in doc.getElementsByTagName(tag)
         if e.getAttribute("class") == "point"
     ]
@@ -43,6 +43,37 @@ def test_regions_and_labels():
     assert len(thick) == 8  # the box borders inside a 4x4 grid: 2 lines of 4 segments
 
 
+@pytest.mark.parametrize(("spec", "triangles"), [("triangle:4", 16), ("hexagon:2", 24), ("hexagon:3", 54)])
+def test_latin_triangles_and_hexagons_are_drawn_as_unit_triangles(spec, triangles):
+    doc = parseString(render_svg(PartialBoard(board_from_spec(spec))))
+    polygons = [e for e in doc.getElementsByTagName("polygon") if e.getAttribute("class") == "point"]
+    assert len(polygons) == triangles
+    sides = set()
+    for polygon in polygons:
+        corners = [tuple(map(float, c.split(","))) for c in polygon.getAttribute("points").split()]
+        assert len(corners) == 3
+        for k in range(3):
+            (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 3]
+            sides.add(round(((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5))
+    assert len(sides) == 1  # equilateral, all the same size: the unit triangles tile the board
+    assert not doc.getElementsByTagName("circle")
+
+
+def test_the_dodecagon_star_draws_its_twelve_lines():
+    doc = parseString(render_svg(PartialBoard(board_from_spec("dodecagon"))))
+    assert len(doc.getElementsByTagName("line")) == 12
+    assert len(doc.getElementsByTagName("circle")) == 36
+
+
+def test_a_sheet_holds_every_picture_with_its_caption():
+    specs = ("sudoku:2x2", "hexagon:2", "dodecagon")
+    pictures = [render_svg(PartialBoard(board_from_spec(s))) for s in specs]
+    sheet = parseString(render_sheet(pictures, ["a", "b", "c"], columns=2))
+    assert len(shapes(sheet.toxml())) == 16 + 24 + 36
+    captions = [t.firstChild.data for t in sheet.getElementsByTagName("text") if t.firstChild.data in "abc"]
+    assert captions == ["a", "b", "c"]
+
+
 def test_cli(tmp_path):
     out = tmp_path / "s.svg"
     assert run_cli("render", "sudoku:2x3", "--solution", "-o", str(out)).returncode == 0
@@ -50,5 +81,24 @@ def test_cli(tmp_path):
     assert len(shapes(run_cli("render", "hexagon:2").stdout)) == 24
     bad = run_cli("render", "latin:3", "--highlight", "9")
     assert bad.returncode == 2 and "asterism 9" in bad.stderr
-    png = run_cli("render", "latin:3", "-o", str(tmp_path / "x.png"))
-    assert png.returncode == 2 and ".svg" in png.stderr
+    other = run_cli("render", "latin:3", "-o", str(tmp_path / "x.pdf"))
+    assert other.returncode == 2 and ".png" in other.stderr
+    sheet = tmp_path / "sheet.svg"
+    assert run_cli("render", "sudoku:2x2", "latin:3", "hexagon:2", "-o", str(sheet)).returncode == 0
+    assert len(shapes(sheet.read_text())) == 16 + 9 + 24
+
+
+def test_png(tmp_path):
+    import struct
+
+    out = tmp_path / "x.png"
+    done = run_cli("render", "sudoku:2x2", "hexagon:2", "--solution", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    sheet = render_sheet(
+        [render_svg(PartialBoard(board_from_spec(s))) for s in ("sudoku:2x2", "hexagon:2")], ["", ""]
+    )
+    head = parseString(sheet).documentElement
+    assert (width, height) == (int(head.getAttribute("width")), int(head.getAttribute("height")))

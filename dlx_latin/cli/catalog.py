@@ -239,41 +239,51 @@ def import_(source, db_path: str) -> None:
 
 
 @click.command()
-@click.argument("target", metavar="FILE|BOARD")
+@click.argument("targets", metavar="FILE|BOARD...", nargs=-1, required=True)
 @click.option("--multiset", help="Labels with multiplicities, for a BOARD.")
 @click.option("--clues", help="Clues as a grid string, for a BOARD.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (.svg) instead of stdout.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False), help="Write here (.svg, or .png with the 'png' extra)."
+)
 @click.option("--solution", is_flag=True, help="Also show a completion's labels (light).")
 @click.option("--highlight", type=click.IntRange(min=0), help="Shade this asterism (by number).")
+@click.option("--columns", type=click.IntRange(min=1), default=2, show_default=True, help="Pictures per row.")
 def render(
-    target: str,
+    targets: tuple[str, ...],
     multiset: str | None,
     clues: str | None,
     output: str | None,
     solution: bool,
     highlight: int | None,
+    columns: int,
 ) -> None:
-    """Draw a board or puzzle as SVG: grids with region borders and shaded extra asterisms, other boards
-    from their points' coordinates; clues bold."""
+    """Draw a board or puzzle as SVG (or PNG): grids with region borders and shaded extra asterisms, Latin
+    triangles and hexagons as unit triangles, other boards from their points' coordinates; clues bold.
+    Several FILE|BOARD make one printable sheet, each captioned with its name."""
     from pathlib import Path
 
-    from catalog.render import render_svg
+    from catalog.render import render_sheet, render_svg, svg_to_png
     from dlx_latin.cli.latin import load
     from dlx_latin.latin import completions
 
-    if output and not output.endswith(".svg"):
-        raise click.BadParameter("only SVG is written so far: give a name ending in .svg", param_hint="-o")
-    pb = load(target, multiset, clues)
-    filled = None
-    if solution:
-        filled = next(iter(completions(pb, limit=1)), None)
-        if filled is None:
-            raise click.ClickException("the puzzle has no completion to show")
-    try:
-        picture = render_svg(pb, filled, highlight)
-    except ValueError as err:
-        raise click.BadParameter(str(err), param_hint="--highlight") from None
-    if output:
+    if output and not output.endswith((".svg", ".png")):
+        raise click.BadParameter("give a name ending in .svg or .png", param_hint="-o")
+    pictures = []
+    for target in targets:
+        pb = load(target, multiset, clues)
+        filled = None
+        if solution:
+            filled = next(iter(completions(pb, limit=1)), None)
+            if filled is None:
+                raise click.ClickException(f"{target} has no completion to show")
+        try:
+            pictures.append(render_svg(pb, filled, highlight))
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--highlight") from None
+    picture = pictures[0] if len(pictures) == 1 else render_sheet(pictures, list(targets), columns)
+    if output and output.endswith(".png"):
+        Path(output).write_bytes(svg_to_png(picture))
+    elif output:
         Path(output).write_text(picture)
     else:
         click.echo(picture, nl=False)

@@ -5,8 +5,11 @@ rows nor columns and that together partition the grid: Sudoku boxes, jigsaw regi
 asterisms (diagonals, windows) shaded.  Other boards are drawn from their points' coordinates: points that
 are the centroids of a triangular grid's cells (Latin triangles and hexagons) as those unit triangles, any
 other point as a disc, with the asterisms whose points lie on one line (the dodecagon star's) drawn as
-lines; 3-D boards are seen from above, leaning so that front and back do not meet.  Clues are bold, labels
-of a solution light; one asterism can be highlighted.  A sheet puts several pictures on one page.
+lines.  Polyhedra are drawn as nets: their faces unfolded into the plane along a spanning tree of the faces
+(the first tree, over roots and breadth- or depth-first orders, whose faces do not overlap), each cell as
+its triangle or square; other 3-D boards are seen from above, leaning so that front and back do not meet.
+Clues are bold, labels of a solution light; one asterism can be highlighted.  A sheet puts several pictures
+on one page.
 """
 
 from __future__ import annotations
@@ -123,61 +126,185 @@ def _grid(pb: PartialBoard, labels: list, highlight: int | None) -> str:
 def _points(pb: PartialBoard, labels: list, highlight: int | None) -> str:
     board = pb.board
     xyz = np.asarray(board.coordinates if board.coordinates is not None else _circle(board.n_points), float)
-    if xyz.shape[1] == 3:  # seen from above, leaning: x + z/3, y + z/3
+    net = _net(board) if board.faces else None
+    faces2d: list[np.ndarray] = []
+    if net is not None:
+        xyz, faces2d = net
+    elif xyz.shape[1] == 3:  # seen from above, leaning: x + z/3, y + z/3
         xyz = np.column_stack([xyz[:, 0] + xyz[:, 2] / 3, xyz[:, 1] + xyz[:, 2] / 3])
     distance = np.linalg.norm(xyz[:, None] - xyz[None], axis=2)
     apart = distance.copy()
     np.fill_diagonal(apart, np.inf)
     gap = max(float(apart.min()), 1e-9)
-    triangles = _unit_triangles(xyz, distance, gap) if board.coordinates is not None else None
-    scale = (1.5 if triangles else 1.0) * CELL / gap
-    xy = (xyz - xyz.min(axis=0)) * scale + 2 * CELL
-    width, height = (xy.max(axis=0) + 2 * CELL).tolist()
+    cells = _cells(xyz, distance, gap) if board.coordinates is not None else None
+    scale = (1.5 if cells else 2.0 if net else 1.0) * CELL / gap
+    low = np.min([xyz.min(axis=0), *(f.min(axis=0) for f in faces2d)], axis=0)
+    xy = (xyz - low) * scale + 2 * CELL
+    flat = [(f - low) * scale + 2 * CELL for f in faces2d]
+    width, height = (np.max([xy.max(axis=0), *(f.max(axis=0) for f in flat)], axis=0) + 2 * CELL).tolist()
     marked = set(board.asterisms[highlight]) if highlight is not None else set()
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         'font-family="sans-serif">',
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
     ]
-    if triangles is None:
-        for ends in _straight_asterisms(board, xy):
-            (x1, y1), (x2, y2) = ends
+
+    def corners(points) -> str:
+        return " ".join(f"{x:.1f},{height - y:.1f}" for x, y in points)
+
+    for face in flat:
+        out.append(f'<polygon class="face" points="{corners(face)}" fill="#f4f4f4" stroke="none"/>')
+    if cells is None and net is None:
+        for (x1, y1), (x2, y2) in _straight_asterisms(board, xy):
             out.append(
                 f'<line x1="{x1:.1f}" y1="{height - y1:.1f}" x2="{x2:.1f}" y2="{height - y2:.1f}" '
                 'stroke="#bbb" stroke-width="2"/>'
             )
-    size = int(gap * scale * 0.45) if triangles else CELL // 2
     for p, (x, y) in enumerate(xy):
         fill = "#ffd166" if p in marked else "white"
-        if triangles:
-            shape = triangles[p]
-            corners = " ".join(f"{x + dx * scale:.1f},{height - y - dy * scale:.1f}" for dx, dy in shape)
-            out.append(f'<polygon class="point" points="{corners}" fill="{fill}" stroke="#444"/>')
+        if cells:
+            shape = [(x + dx * scale, y + dy * scale) for dx, dy in cells[p]]
+            out.append(f'<polygon class="point" points="{corners(shape)}" fill="{fill}" stroke="#444"/>')
         else:
             out.append(
                 f'<circle class="point" cx="{x:.1f}" cy="{height - y:.1f}" r="{CELL * 0.42:.1f}" '
                 f'fill="{fill}" stroke="#666"/>'
             )
+    for face in flat:
+        out.append(f'<polygon points="{corners(face)}" fill="none" stroke="black" stroke-width="2.5"/>')
+    size = int(gap * scale * 0.45) if cells else CELL // 2
+    for p, (x, y) in enumerate(xy):
         if labels[p] is not None:
             out.append(_text(x, height - y, labels[p], p in pb.clues, size))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _unit_triangles(xy: np.ndarray, distance: np.ndarray, gap: float) -> list[list[tuple]] | None:
-    """Each point's unit triangle (corner offsets from its centroid) when the points are the centroids of a
-    triangular grid's cells, else None: a cell's neighbours across its edges lie 2/3 of a height away, at
-    30, 150 and 270 degrees when it points up, at 90, 210 and 330 when it points down."""
-    h = 1.5 * gap  # the centroid is a third of a height from each edge
+def _net(board: Board) -> tuple[np.ndarray, list[np.ndarray]] | None:
+    """The points' 2-D places and the faces' 2-D corners in a net of the polyhedron (None: every tree tried
+    overlaps).  Each face is laid flat by an isometry of its plane; a child face is turned about the edge it
+    shares with its parent, so the net reads as the solid seen from outside.  A point on several faces (an
+    edge midpoint) is drawn on the first one laid."""
+    faces, centre = board.faces, board.coordinates.mean(axis=0)
+    normals = []
+    for face in faces:
+        n = np.cross(face[1] - face[0], face[2] - face[0])
+        n /= np.linalg.norm(n)
+        normals.append(n if n @ (face.mean(axis=0) - centre) > 0 else -n)
+    shared: dict[frozenset, list[tuple[int, np.ndarray, np.ndarray]]] = {}
+    for k, face in enumerate(faces):
+        for i in range(len(face)):
+            a, b = face[i], face[(i + 1) % len(face)]
+            shared.setdefault(frozenset((_key(a), _key(b))), []).append((k, a, b))
+    neighbours: list[list[tuple[int, np.ndarray, np.ndarray]]] = [[] for _ in faces]
+    for (k, a, b), *rest in shared.values():
+        for j, _, _ in rest:
+            neighbours[k].append((j, a, b))
+            neighbours[j].append((k, a, b))
+    homes = [_faces_holding(q, faces, normals) for q in board.coordinates]
+    for root in range(len(faces)):
+        for depth_first in (False, True):
+            maps = _unfold(root, faces, normals, neighbours, depth_first)
+            order = {k: rank for rank, k in enumerate(maps)}
+            xy = np.array(
+                [
+                    _apply(maps[min(home, key=order.get)], q)
+                    for q, home in zip(board.coordinates, homes, strict=True)
+                ]
+            )
+            flat = [np.array([_apply(maps[k], c) for c in face]) for k, face in enumerate(faces)]
+            if not _overlaps(flat, xy, homes, order):
+                return xy, flat
+    return None
+
+
+def _key(v: np.ndarray) -> tuple:
+    return tuple(np.round(v, 6))
+
+
+def _faces_holding(q: np.ndarray, faces, normals) -> list[int]:
+    """The faces a point lies on (in their plane, inside their boundary)."""
+    found = []
+    for k, (face, n) in enumerate(zip(faces, normals, strict=True)):
+        if abs((q - face[0]) @ n) > 1e-6:
+            continue
+        turns = [np.cross(face[(i + 1) % len(face)] - face[i], q - face[i]) @ n for i in range(len(face))]
+        if all(t > -1e-6 for t in turns) or all(t < 1e-6 for t in turns):
+            found.append(k)
+    return found
+
+
+def _unfold(root: int, faces, normals, neighbours, depth_first: bool) -> dict[int, tuple]:
+    """Per face, in the order laid: the isometry (origin, x, y in 3-D; origin, x, y in 2-D) laying it flat."""
+    x = faces[root][1] - faces[root][0]
+    x /= np.linalg.norm(x)
+    maps = {
+        root: (
+            faces[root][0],
+            x,
+            np.cross(normals[root], x),
+            np.zeros(2),
+            np.array([1.0, 0]),
+            np.array([0, 1.0]),
+        )
+    }
+    todo = [root]
+    while todo:
+        k = todo.pop() if depth_first else todo.pop(0)
+        for j, a, b in neighbours[k]:
+            if j in maps:
+                continue
+            a2, b2 = _apply(maps[k], a), _apply(maps[k], b)
+            x3 = (b - a) / np.linalg.norm(b - a)
+            x2 = (b2 - a2) / np.linalg.norm(b2 - a2)
+            maps[j] = (a, x3, np.cross(normals[j], x3), a2, x2, np.array([-x2[1], x2[0]]))
+            todo.append(j)
+    return maps
+
+
+def _apply(m: tuple, q: np.ndarray) -> np.ndarray:
+    o3, x3, y3, o2, x2, y2 = m
+    return o2 + ((q - o3) @ x3) * x2 + ((q - o3) @ y3) * y2
+
+
+def _cross2(u: np.ndarray, v: np.ndarray) -> float:
+    return float(u[0] * v[1] - u[1] * v[0])
+
+
+def _overlaps(flat: list[np.ndarray], xy: np.ndarray, homes: list[list[int]], order: dict) -> bool:
+    """Whether some face's centre or point falls inside another face of the net."""
+    probes = [(k, face.mean(axis=0)) for k, face in enumerate(flat)]
+    probes += [(min(home, key=order.get), p) for home, p in zip(homes, xy, strict=True)]
+    for k, face in enumerate(flat):
+        size = np.linalg.norm(face - face.mean(axis=0), axis=1).max()
+        for owner, p in probes:
+            if owner == k:
+                continue
+            turns = [_cross2(face[(i + 1) % len(face)] - face[i], p - face[i]) for i in range(len(face))]
+            if all(t > 1e-6 * size for t in turns) or all(t < -1e-6 * size for t in turns):
+                return True
+    return False
+
+
+def _cells(xy: np.ndarray, distance: np.ndarray, gap: float) -> list[list[tuple]] | None:
+    """Each point's cell (corner offsets from its centre) when the points are the cell centres of a
+    triangular or square grid, else None.  A triangle's neighbours across its edges lie 2/3 of a height away,
+    at 30, 150 and 270 degrees when it points up, at 90, 210 and 330 when it points down; a square's lie one
+    side away at multiples of 90 degrees."""
+    h = 1.5 * gap  # a triangle's centroid is a third of its height from each edge
     half = h / math.sqrt(3)  # half a side
     shapes = []
     for p in range(len(xy)):
         near = np.flatnonzero(np.abs(distance[p] - gap) < 1e-6 * gap)
-        turns = {round(math.degrees(math.atan2(*(xy[q] - xy[p])[::-1])) % 120, 3) for q in near}
+        angles = [math.degrees(math.atan2(*(xy[q] - xy[p])[::-1])) for q in near]
+        turns = {round(a % 120, 3) % 120 for a in angles}
         if turns == {30.0}:
             shapes.append([(0.0, 2 * h / 3), (-half, -h / 3), (half, -h / 3)])
         elif turns == {90.0}:
             shapes.append([(0.0, -2 * h / 3), (-half, h / 3), (half, h / 3)])
+        elif near.size and {round(a % 90, 3) % 90 for a in angles} == {0.0}:
+            g = gap / 2
+            shapes.append([(-g, -g), (g, -g), (g, g), (-g, g)])
         else:
             return None
     return shapes

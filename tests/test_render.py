@@ -59,6 +59,34 @@ def test_latin_triangles_and_hexagons_are_drawn_as_unit_triangles(spec, triangle
     assert not doc.getElementsByTagName("circle")
 
 
+@pytest.mark.parametrize(
+    ("spec", "cell"), [("cube:2", 4), ("tetrahedron:2", 3), ("octahedron:3", 3), ("icosahedron:2", 3)]
+)
+def test_polyhedra_are_drawn_as_nets_of_their_cells(spec, cell):
+    board = board_from_spec(spec)
+    doc = parseString(render_svg(PartialBoard(board), highlight=0))
+    polygons = doc.getElementsByTagName("polygon")
+    faces = [e for e in polygons if e.getAttribute("class") == "face"]
+    cells = [e for e in polygons if e.getAttribute("class") == "point"]
+    assert len(faces) == len(board.faces) and len(cells) == board.n_points
+    assert {len(e.getAttribute("points").split()) for e in cells} == {cell}
+    assert sum(e.getAttribute("fill") == "#ffd166" for e in cells) == len(board.asterisms[0])
+
+    def centre(e):
+        xy = [tuple(map(float, c.split(","))) for c in e.getAttribute("points").split()]
+        return tuple(round(sum(v) / len(xy)) for v in zip(*xy, strict=True))
+
+    assert len({centre(e) for e in cells}) == len(cells)  # laid flat without two cells on one place
+
+
+def test_the_dodecahedron_net_puts_its_edge_midpoints_on_pentagons():
+    board = board_from_spec("dodecahedron")
+    doc = parseString(render_svg(PartialBoard(board)))
+    faces = [e for e in doc.getElementsByTagName("polygon") if e.getAttribute("class") == "face"]
+    assert len(faces) == 12 and {len(e.getAttribute("points").split()) for e in faces} == {5}
+    assert len(shapes(doc.toxml())) == 30
+
+
 def test_the_dodecagon_star_draws_its_twelve_lines():
     doc = parseString(render_svg(PartialBoard(board_from_spec("dodecagon"))))
     assert len(doc.getElementsByTagName("line")) == 12

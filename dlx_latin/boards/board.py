@@ -41,6 +41,7 @@ class Board:
     asterisms: tuple[tuple[int, ...], ...]
     coordinates: np.ndarray | None = field(default=None, repr=False)
     shape: tuple[int, int] | None = None
+    faces: tuple[np.ndarray, ...] | None = field(default=None, repr=False)  # a polyhedron's, for pictures
 
     def __init__(
         self,
@@ -49,6 +50,7 @@ class Board:
         asterisms: Iterable[Sequence[int]],
         coordinates: Any = None,
         shape: tuple[int, int] | None = None,
+        faces: Any = None,
     ) -> None:
         set_ = object.__setattr__
         set_(self, "name", name)
@@ -58,6 +60,7 @@ class Board:
         if shape is not None and (len(shape) != 2 or shape[0] * shape[1] != n_points):
             raise InvalidBoardError(f"shape {tuple(shape)} does not hold {n_points} points")
         set_(self, "shape", None if shape is None else (int(shape[0]), int(shape[1])))
+        set_(self, "faces", _checked_faces(faces, self.coordinates))
 
     @property
     def asterism_size(self) -> int:
@@ -85,11 +88,14 @@ class Board:
         out["asterisms"] = [list(a) for a in self.asterisms]
         if self.shape:
             out["shape"] = list(self.shape)
+        if self.faces:
+            out["faces"] = [face.tolist() for face in self.faces]
         return out
 
     @classmethod
     def from_json(cls, data: Any) -> Board:
-        """A custom board: {"name", "points": n or a list of coordinates, "asterisms", "shape"?}."""
+        """A custom board: {"name", "points": n or a list of coordinates, "asterisms", "shape"?, "faces"?}
+        (faces: a polyhedron's faces, each its corners' 3-D coordinates in order round the face)."""
         if not isinstance(data, dict):
             raise InvalidBoardError("a board object must be a JSON object with 'points' and 'asterisms'")
         for key in ("points", "asterisms"):
@@ -107,7 +113,12 @@ class Board:
             raise InvalidBoardError("'asterisms' must be a list of lists of point indices")
         shape = data.get("shape")
         return cls(
-            str(data.get("name", "custom")), n, asterisms, coordinates, tuple(shape) if shape else None
+            str(data.get("name", "custom")),
+            n,
+            asterisms,
+            coordinates,
+            tuple(shape) if shape else None,
+            data.get("faces"),
         )
 
     def __repr__(self) -> str:
@@ -158,6 +169,25 @@ def _checked_asterisms(n: int, asterisms: Iterable[Sequence[int]]) -> tuple[tupl
     if not covered.all():
         raise InvalidBoardError(f"point {int(np.flatnonzero(~covered)[0])} is in no asterism")
     return tuple(kept)
+
+
+def _checked_faces(faces: Any, coordinates: np.ndarray | None) -> tuple[np.ndarray, ...] | None:
+    """A polyhedron's faces (each its corners, three or more 3-D points in order round it), for pictures."""
+    if faces is None:
+        return None
+    if coordinates is None or coordinates.shape[1] != 3:
+        raise InvalidBoardError("faces need points with 3-D coordinates")
+    out = []
+    for face in faces:
+        try:
+            corners = np.array(face, dtype=float)
+        except (TypeError, ValueError):
+            raise InvalidBoardError("a face must be a list of corners, each 3 numbers") from None
+        if corners.ndim != 2 or corners.shape[1] != 3 or len(corners) < 3:
+            raise InvalidBoardError("a face must be a list of at least 3 corners, each 3 numbers")
+        corners.setflags(write=False)
+        out.append(corners)
+    return tuple(out) or None
 
 
 def _checked_coordinates(n: int, coordinates: Any) -> np.ndarray | None:

@@ -108,9 +108,9 @@ def _polyhedron_board(name: str, vertices, face_size: int, axes, f: int) -> Boar
     vertices = np.asarray(vertices, dtype=float)
     faces = _faces(vertices, face_size)
     centroids, owner = _subdivide(vertices, faces, f)
-    return Board(
-        f"{name}:{f}", len(centroids), _stripes(vertices, faces, centroids, owner, axes, f), centroids
-    )
+    stripes = _stripes(vertices, faces, centroids, owner, axes, f)
+    corners = [vertices[list(face)] for face in faces]
+    return Board(f"{name}:{f}", len(centroids), stripes, centroids, faces=corners)
 
 
 def _signs(*pattern: float) -> list[tuple[float, ...]]:
@@ -181,4 +181,5 @@ def dodecahedron(variant: str = "hexagonal") -> Board:
         axes = [c for c in centres if tuple(np.round(c, 9)) > tuple(np.round(-c, 9))]  # one per opposite pair
     circles = [[p for p in range(30) if abs(midpoints[p] @ np.asarray(u)) < 1e-6] for u in axes]
     suffix = "" if variant == "hexagonal" else ":decagonal"
-    return Board(f"dodecahedron{suffix}", 30, circles, midpoints)
+    faces = [vertices[list(face)] for face in _faces(vertices, 5)]
+    return Board(f"dodecahedron{suffix}", 30, circles, midpoints, faces=faces)

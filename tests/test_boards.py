@@ -145,3 +145,15 @@ def test_custom_board_json_round_trip(tmp_path):
     with pytest.raises(InvalidBoardError, match="not valid JSON"):
         (tmp_path / "bad.json").write_text("{")
         board_from_spec(str(tmp_path / "bad.json"))
+
+
+def test_polyhedra_carry_their_faces_through_json():
+    board = board_from_spec("octahedron:2")
+    assert len(board.faces) == 8 and all(face.shape == (3, 3) for face in board.faces)
+    again = Board.from_json(json.loads(json.dumps(board.to_json())))
+    assert [f.tolist() for f in again.faces] == [f.tolist() for f in board.faces]
+    with pytest.raises(InvalidBoardError, match="3-D coordinates"):
+        Board.from_json({"points": 3, "asterisms": [[0, 1, 2]], "faces": [[[0, 0, 0], [1, 0, 0], [0, 1, 0]]]})
+    flat = {"points": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "asterisms": [[0, 1, 2]], "faces": [[[0, 0, 0]]]}
+    with pytest.raises(InvalidBoardError, match="at least 3 corners"):
+        Board.from_json(flat)

@@ -15,7 +15,7 @@ import os
 import signal
 import sqlite3
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
@@ -78,15 +78,17 @@ def _work(
     rows_of: Callable[[str], list[tuple]],
     progress: Progress | None,
     jobs: int = 1,
+    executor: Executor | None = None,
 ) -> int:
     """Do the run's parts not yet done, each written with its done mark in one transaction; how many.
-    With `jobs` > 1 the rows are worked out in that many processes (`rows_of` must then pickle) and
-    written here, in part order, by this process alone."""
+    With `jobs` > 1 the rows are worked out in that many processes, or by `executor` (a Dask client's, say)
+    when given (`rows_of` must then pickle), and written here, in part order, by this process alone."""
     todo = db.execute(
         "SELECT part, clues FROM run_parts WHERE run_id=? AND done=0 ORDER BY part", (run,)
     ).fetchall()
     kill = int(os.environ.get(KILL_PART, -1))
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else None
+    own = ProcessPoolExecutor(jobs) if executor is None and jobs > 1 and len(todo) > 1 else None
+    pool = executor or own
     results = pool.map(rows_of, [what for _, what in todo]) if pool else map(rows_of, (w for _, w in todo))
     try:
         for step, ((part, _), rows) in enumerate(zip(todo, results, strict=True)):
@@ -94,8 +96,8 @@ def _work(
             if progress is not None:
                 progress(parts - len(todo) + step + 1, parts)
     finally:
-        if pool:
-            pool.shutdown(cancel_futures=True)
+        if own:
+            own.shutdown(cancel_futures=True)
     return len(todo)
 
 
@@ -141,9 +143,11 @@ def build_solutions(
     max_boards: int = MAX_BOARDS,
     progress: Progress | None = None,
     jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Built:
     """Add one canonical solution per class of `pb`'s Latin boards to the catalog, resuming a killed build;
-    `progress(parts done, parts)` after each part; parts worked out in `jobs` processes."""
+    `progress(parts done, parts)` after each part; parts worked out in `jobs` processes (or on
+    `executor`)."""
     if pb.clues:
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
@@ -155,7 +159,7 @@ def build_solutions(
 
     rows_of = partial(_solution_rows, pb.board, pb.multiset, board)
     run, parts = _run(db, board, "solutions", make_parts)
-    ran = _work(db, run, parts, "solutions", rows_of, progress, jobs)
+    ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "solutions", board)
     expected = count_by_orbits(pb)
     if total != expected:
@@ -221,6 +225,7 @@ def build_generated_puzzles(
     rating: str | None = None,
     progress: Progress | None = None,
     jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Built:
     """Add `count` generated puzzles (fair and of `rating` when asked; `puzzles.generate`, seeds 0..count-1
     of this run) in canonical form, so a puzzle equivalent to one stored is not stored again.  One part
@@ -240,7 +245,7 @@ def build_generated_puzzles(
         db.execute("COMMIT")
         parts = count
     rows_of = partial(_generated_rows, pb.board, pb.multiset, board, kind, rating)
-    ran = _work(db, run, parts, "puzzles", rows_of, progress, jobs)
+    ran = _work(db, run, parts, "puzzles", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "puzzles", board)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)

@@ -243,3 +243,20 @@ def test_parallel_builds_equal_sequential_ones(tmp_path):
     assert rows(one) == rows(two) and len(rows(one)) == 49
     table = "SELECT * FROM puzzles ORDER BY clues"
     assert sqlite3.connect(one).execute(table).fetchall() == sqlite3.connect(two).execute(table).fetchall()
+
+
+def test_a_build_on_a_dask_cluster_equals_a_local_one(tmp_path):
+    import distributed  # the 'dask' extra, which the README's test command installs
+
+    here, there = tmp_path / "here.sqlite", tmp_path / "there.sqlite"
+    assert run_cli("catalog", "build", "sudoku:2x3", "--db", str(here)).returncode == 0
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster:
+        out = run_cli(
+            "catalog", "build", "sudoku:2x3", "--scheduler", cluster.scheduler_address, "--db", str(there)
+        )
+        assert out.returncode == 0, out.stderr
+    assert rows(here) == rows(there) and len(rows(here)) == 49
+    bad = run_cli("catalog", "build", "sudoku:2x2", "--scheduler", "tcp://127.0.0.1:9", "--db", str(there))
+    assert bad.returncode == 1 and "cannot reach the Dask scheduler" in bad.stderr

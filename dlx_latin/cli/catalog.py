@@ -48,6 +48,7 @@ def catalog() -> None:
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes working parts."
 )
+@click.option("--scheduler", metavar="ADDR", help="Work the parts on a Dask cluster at tcp://HOST:PORT.")
 @db_option
 def build(
     target: str,
@@ -58,12 +59,15 @@ def build(
     max_boards: int,
     progress: bool | None,
     jobs: int,
+    scheduler: str | None,
     db_path: str,
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
     --minimal-puzzles, its critical puzzles); with --puzzles N, N generated puzzles instead (solutions too
     when --minimal-puzzles is also given).  Interrupt it at any moment and run it again: it goes on from the
     parts already written."""
+    from contextlib import ExitStack
+
     from catalog.build import build_critical_puzzles, build_generated_puzzles, build_solutions
     from catalog.store import open_catalog
     from dlx_latin.cli.latin import load
@@ -75,14 +79,20 @@ def build(
     report = (lambda done, parts: bar(done, done / parts)) if bar else None
     if rating and not generated:
         raise click.UsageError("--rating applies to generated puzzles: give --puzzles N")
+    stack = ExitStack()
     try:
+        executor = None
+        if scheduler:
+            from dlx_latin.distributed import dask_executor
+
+            executor, _workers = stack.enter_context(dask_executor(scheduler))
         if generated:
-            made = build_generated_puzzles(db, pb, target, generated, rating, report, jobs)
+            made = build_generated_puzzles(db, pb, target, generated, rating, report, jobs, executor)
             click.echo(
                 f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)"
             )
         if not generated or minimal_puzzles:
-            built = build_solutions(db, pb, target, max_boards, report, jobs)
+            built = build_solutions(db, pb, target, max_boards, report, jobs, executor)
             resumed = built.parts - built.parts_run
             note = f", {resumed} of {built.parts} parts already built" if resumed else ""
             click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
@@ -92,6 +102,7 @@ def build(
                 f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all"
             )
     finally:
+        stack.close()
         if bar:
             bar.close()
 

@@ -108,8 +108,10 @@ typedef struct {
 
 /* ---- the elementary operations of Algorithm C ------------------------------------------------------ */
 
-/* COLORED is a compile-time 0 in the loop specialized for problems without colors. */
+/* COLORED is a compile-time 0 in the loop specialized for problems without colors, KEYED a compile-time 0
+ * in the loops that keep no memo (so they do not keep the covered set either). */
 #define COLORED 1
+#define KEYED 1
 #define HIDE(p) do {                                                                                \
     int q_ = (p) + 1;                                                                              \
     while (q_ != (p)) {                                                                            \
@@ -132,12 +134,12 @@ typedef struct {
     int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
     for (int p_ = nd[i_].dlink; p_ != i_; p_ = nd[p_].dlink) HIDE(p_);                                   \
     rlink[l_] = r_; llink[r_] = l_;                                                                \
-    covered[i_ >> 6] ^= 1ull << (i_ & 63);                                                         \
+    if (KEYED) covered[i_ >> 6] ^= 1ull << (i_ & 63);                                              \
 } while (0)
 
 #define UNCOVER(i) do {                                                                             \
     int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
-    covered[i_ >> 6] ^= 1ull << (i_ & 63);                                                         \
+    if (KEYED) covered[i_ >> 6] ^= 1ull << (i_ & 63);                                              \
     rlink[l_] = i_; llink[r_] = i_;                                                                \
     for (int p_ = nd[i_].ulink; p_ != i_; p_ = nd[p_].ulink) UNHIDE(p_);                                 \
 } while (0)
@@ -272,16 +274,19 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count)
  * (max_batch 0: record nothing, just count), the limit is reached, or the search is over.
  */
 static inline __attribute__((always_inline)) int run_c(Search *s, uint64_t budget, int max_batch,
-                                                       const int colored)
+                                                       const int colored, const int keyed)
 {
 #undef COLORED
 #define COLORED colored
+#undef KEYED
+#define KEYED keyed
     int *llink = s->llink, *rlink = s->rlink;
     node *nd = s->nd;
     int *x = s->x;
     int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
     uint64_t *covered = s->covered;
-    int memo = s->memo_wanted && !max_batch && !s->limit && !s->probe, words = s->key_words;
+    int memo = keyed && !max_batch && !s->limit && !s->probe, words = s->key_words;
+    const int probe = s->probe, memo_from = s->memo_from;
     int l = s->level, i = s->best_item, p, j;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
     int why;
@@ -298,11 +303,11 @@ C2: /* [Enter level l.] */
         if ((why = visit(s, l, max_batch)) != GO_ON) goto out;
         goto C8;
     }
-    if (memo && l >= s->memo_from) {                       /* a state seen before is counted at once */
+    if (memo && l >= memo_from) {                          /* a state seen before is counted at once */
         s->level_saved[l] = 0;
         if (!s->memo_mask && nodes >= MEMO_START) memo_allocate(s);
     }
-    if (memo && l >= s->memo_from && s->memo_mask && s->level_memo[l]) {
+    if (memo && l >= memo_from && s->memo_mask && s->level_memo[l]) {
         uint64_t found = memo_get(s, covered);
         if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
         if (found) {
@@ -325,7 +330,7 @@ C2: /* [Enter level l.] */
         for (int k = rlink[0]; k != 0; k = rlink[k]) {
             if (nd[k].top < best) { best = nd[k].top; i = k; if (best <= 1) break; }
         }
-        if (s->probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
+        if (probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
         degree[l] = best;
     }
     /* C4 [Cover i.] */
@@ -364,7 +369,7 @@ C6: /* [Try again.] */
     goto C5;
 C7: /* [Backtrack.] */
     UNCOVER(i);
-    if (memo && l >= s->memo_from && s->level_saved[l] && s->level_memo[l])
+    if (memo && l >= memo_from && s->level_saved[l] && s->level_memo[l])
         memo_store(s, s->level_key + (size_t)l * words, s->count - s->count_before[l]);
 C8: /* [Leave level l.] */
     if (l == 0) { why = RAN_DONE; s->resume = AT_END; goto out; }
@@ -381,11 +386,15 @@ out:
 
 #undef COLORED
 #define COLORED 1
+#undef KEYED
+#define KEYED 0
 
-/* The Algorithm C loop, compiled once for problems with colors and once for problems without. */
+/* The Algorithm C loop, compiled for problems with colors (never memoized), and for problems without colors
+ * with and without a memo. */
 static int run(Search *s, uint64_t budget, int max_batch)
 {
-    return s->colored ? run_c(s, budget, max_batch, 1) : run_c(s, budget, max_batch, 0);
+    if (s->colored) return run_c(s, budget, max_batch, 1, 0);
+    return s->memo_wanted ? run_c(s, budget, max_batch, 0, 1) : run_c(s, budget, max_batch, 0, 0);
 }
 
 /* ---- Algorithm M: multiplicities -------------------------------------------------------------------- */

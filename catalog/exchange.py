@@ -1,6 +1,7 @@
 """Catalog export and import as JSON lines, one canonical solution or puzzle per line; importing an export
 gives back the same catalog rows (boards are rebuilt from their specs and checked against the stored
-fingerprint)."""
+fingerprint).  Puzzles and solutions of square grids also export as ipuz (the open puzzle format's Sudoku
+kind), one ipuz document per line, with the board and multiset in namespaced fields."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 
 from catalog.store import CatalogError, board_id
-from dlx_latin.boards import board_from_spec
+from dlx_latin.boards import Board, board_from_spec
 
 PUZZLE_FIELDS = ("solution", "clues", "clue_count", "critical", "orbit_size", "fair", "rating", "score")
 
@@ -53,6 +54,44 @@ def export_lines(db: sqlite3.Connection, spec: str | None = None) -> Iterator[di
             "rating": rating,
             "score": score,
         }
+
+
+IPUZ_SUDOKU = "http://ipuz.org/sudoku#1"
+
+
+def to_ipuz(record: dict, board: Board) -> dict:
+    """An exported record of a square grid as an ipuz Sudoku document (a stored solution is a puzzle whose
+    every cell is given).  Empty cells hold 0 when the labels are numbers, else "."."""
+    if board.shape is None:
+        raise CatalogError(f"{record['board']} is not a square grid: ipuz holds grids only")
+    rows, cols = board.shape
+    solution = record.get("solution", record.get("labelling"))
+    given = record.get("puzzle", solution)
+    labels = sorted({str(x) for x in solution})
+    empty = 0 if all(isinstance(x, int) and x != 0 for x in solution) else "."
+
+    def grid(values: list) -> list[list]:
+        return [[empty if v is None else v for v in values[r * cols : (r + 1) * cols]] for r in range(rows)]
+
+    out = {
+        "version": "http://ipuz.org/v2",
+        "kind": [IPUZ_SUDOKU],
+        "dimensions": {"width": cols, "height": rows},
+        "empty": empty,
+        "puzzle": grid(given),
+        "solution": grid(solution),
+        "org.dlx-latin:board": record["board"],
+        "org.dlx-latin:multiset": record["multiset"],
+        "org.dlx-latin:orbit_size": record["orbit_size"],
+    }
+    if all(len(x) == 1 for x in labels):
+        out["charset"] = "".join(labels)
+    spec = record["board"]
+    if spec.startswith("sudoku:") and rows == cols and int(rows**0.5) ** 2 == rows:
+        out["boxes"] = spec == f"sudoku:{int(rows**0.5)}x{int(rows**0.5)}"
+    if record.get("fair"):
+        out["difficulty"] = record["rating"]
+    return out
 
 
 def _row(db: sqlite3.Connection, board: int, record: dict) -> tuple[str, tuple]:

@@ -127,6 +127,20 @@ def test_export_import_round_trip(tmp_path):
     assert grids.count("#") == 2 + 36 and "1234" in grids and grids.count(" puzzle, ") == 36
     bad = run_cli("catalog", "import", "-", "--db", str(second), stdin='{"board": "latin:4"}\n')
     assert bad.returncode == 1 and "line 1 is not an exported solution or puzzle" in bad.stderr
+    ipuz = run_cli("catalog", "export", "--format", "ipuz", "--board", "sudoku:2x2", "--db", str(first))
+    documents = [json.loads(line) for line in ipuz.stdout.splitlines()]
+    records = [json.loads(line) for line in exported.splitlines() if '"sudoku:2x2"' in line]
+    assert len(documents) == len(records) == 2 + 36
+    for doc, record in zip(documents, records, strict=True):
+        assert doc["kind"] == ["http://ipuz.org/sudoku#1"] and doc["dimensions"] == {"width": 4, "height": 4}
+        assert doc["boxes"] is True and doc["charset"] == "1234" and doc["empty"] == 0
+        flat = [v for row in doc["puzzle"] for v in row]
+        given = record.get("puzzle", record.get("labelling"))
+        assert flat == [0 if v is None else v for v in given]
+        assert [v for row in doc["solution"] for v in row] == record.get("solution", record.get("labelling"))
+    assert sum(doc.get("difficulty") is not None for doc in documents) == sum(
+        bool(r.get("fair")) for r in records
+    )
 
 
 def test_critical_puzzles_of_the_4x4_sudoku(tmp_path):

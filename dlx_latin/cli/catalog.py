@@ -204,27 +204,34 @@ def query(
 
 @catalog.command(name="export")
 @click.option("--board", "spec", help="Only this board.")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "grid"]), default="jsonl", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["jsonl", "ipuz", "grid"]), default="jsonl", show_default=True
+)
 @db_option
 def export(spec: str | None, fmt: str, db_path: str) -> None:
-    """Print the stored solutions and puzzles: JSON lines (what `catalog import` reads) or grids of square
-    boards."""
-    from catalog.exchange import export_lines
+    """Print the stored solutions and puzzles: JSON lines (what `catalog import` reads), ipuz documents (one
+    per line) or grids, of square boards for the last two."""
+    from catalog.exchange import export_lines, to_ipuz
     from catalog.store import open_catalog
     from dlx_latin.boards import board_from_spec
     from dlx_latin.formats.grid import format_grid
 
     db = open_catalog(db_path, create=False)
+    boards: dict = {}
     shapes: dict[str, tuple[int, int] | None] = {}
     for record in export_lines(db, spec):
         if fmt == "jsonl":
             click.echo(json.dumps(record))
             continue
         board = record["board"]
-        if board not in shapes:
-            shapes[board] = board_from_spec(board).shape
+        if board not in boards:
+            boards[board] = board_from_spec(board)
+            shapes[board] = boards[board].shape
         if shapes[board] is None:
             raise click.ClickException(f"{board} is not a square grid: export it as jsonl")
+        if fmt == "ipuz":
+            click.echo(json.dumps(to_ipuz(record, boards[board])))
+            continue
         if "puzzle" in record:
             verdict = f"fair, {record['rating']}" if record["fair"] else "not fair"
             size = record["orbit_size"]

@@ -85,9 +85,16 @@ def count_path(
 @contextmanager
 def worker_pool(jobs: int, executor: Executor | None = None) -> Iterator[Executor | None]:
     """The executor to run subproblems on: `executor` if given, else a pool of `jobs` threads (None for one
-    job: run here).  On any exception, Ctrl-C included, the subproblems running in our own pool stop."""
-    if executor is not None or jobs <= 1:
+    job: run here).  On any exception, Ctrl-C included, the subproblems running in our own pool stop.  The
+    memo that subproblems run here shared is dropped at the end (it may hold 64 MiB)."""
+    if executor is not None:
         yield executor
+        return
+    if jobs <= 1:
+        try:
+            yield None
+        finally:
+            _forget_memos()
         return
     _stop.clear()
     pool = ThreadPoolExecutor(max_workers=jobs)
@@ -98,6 +105,12 @@ def worker_pool(jobs: int, executor: Executor | None = None) -> Iterator[Executo
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        _forget_memos()
+
+
+def _forget_memos() -> None:
+    with _memo_lock:
+        _memo_owner.clear()
 
 
 def run_tasks(pool: Executor | None, task: Callable, paths: list[tuple[int, ...]]) -> Iterator[tuple]:

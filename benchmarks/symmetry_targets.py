@@ -26,6 +26,7 @@ COMMANDS = [
     (["count", "dodecagon", "--up-to", "geometry"], "1983", None),
     (["count", "hexagon:2", "--up-to", "geometry"], "163", None),
     (["count", "cube:2", "--up-to", "geometry"], "131", None),
+    (["count", "latin:7", "--up-to", "isotopy"], "564", None),
 ]
 
 

@@ -16,6 +16,8 @@ _WHERE = {
     "classes_up_to_symmetry": "counting",
     "count_up_to_symmetry": "counting",
     "count_up_to_geometry": "counting",
+    "count_up_to_isotopy": "counting",
+    "count_latin_square_classes": "burnside",
     "count_by_burnside": "burnside",
     "canonical_classes": "counting",
     "NautyCanonizer": "nauty_form",

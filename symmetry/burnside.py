@@ -23,12 +23,14 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 from sympy.combinatorics import PermutationGroup
 
+from dlx_latin.boards import board_from_spec
 from dlx_latin.exact_cover import ExactCoverProblem
-from dlx_latin.latin import PartialBoard, count_completions
+from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.completion import reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
 from symmetry.canonical import group_elements
 from symmetry.counting import SymmetryTooLargeError
+from symmetry.pruned import count_by_orbits
 
 
 class BurnsideUnsupportedError(SymmetryTooLargeError):
@@ -100,6 +102,55 @@ def label_classes(m: Multiset) -> list[tuple[dict[Label, Label], int]]:
     return classes
 
 
+def _with_cycle_type(shape: tuple[int, ...]) -> list[int]:
+    """A permutation of 0..n-1 whose cycles have the lengths in `shape`."""
+    image, at = [], 0
+    for length in shape:
+        image += [at + (j + 1) % length for j in range(length)]
+        at += length
+    return image
+
+
+def _conjugates(n: int, shape: tuple[int, ...]) -> int:
+    """How many permutations of n things have this cycle type."""
+    return math.factorial(n) // math.prod(i**e * math.factorial(e) for i, e in Counter(shape).items())
+
+
+def count_latin_square_classes(n: int, relabel: bool = True, transpose: bool = False) -> int:
+    """Latin squares of order n up to permuting rows and columns, symbols too with `relabel`, and
+    transposing too with `transpose`: with `relabel` alone the isotopy classes (A040082: 564 for n = 7),
+    without it the classes under rows and columns (A123234: 2,420,400 for n = 7); with both, the classes under
+    the whole automorphism group of latin:n and relabelling.  Burnside over S_n x S_n (x S_n), whose
+    conjugacy classes are pairs (triples) of cycle types, so the group is never enumerated; a transposing
+    element (a, b)t, (r, c) -> (a(c), b(r)), is conjugate to (ab, 1)t, and n! |C| of them have ab in the
+    class C.
+
+    >>> [count_latin_square_classes(n) for n in range(2, 6)], count_latin_square_classes(4, relabel=False)
+    ([1, 1, 2, 2], 4)
+    """
+    pb = PartialBoard(board_from_spec(f"latin:{n}"))
+    shapes = list(_partitions(n))
+    labels = label_classes(pb.multiset) if relabel else [({}, 1)]
+
+    def fixed(image: list[int], weight: int) -> int:
+        return sum(weight * size * fixed_count(pb, image, sigma) for sigma, size in labels)
+
+    total = 0
+    for alpha in shapes:
+        rows = _with_cycle_type(alpha)
+        for beta in shapes:
+            cols = _with_cycle_type(beta)
+            image = [rows[r] * n + cols[c] for r in range(n) for c in range(n)]
+            total += fixed(image, _conjugates(n, alpha) * _conjugates(n, beta))
+        if transpose:  # (r, c) -> (pi(c), r) with pi of type alpha
+            image = [rows[c] * n + r for r in range(n) for c in range(n)]
+            total += fixed(image, math.factorial(n) * _conjugates(n, alpha))
+    order = math.factorial(n) ** (3 if relabel else 2) * (2 if transpose else 1)
+    if total % order:
+        raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")
+    return total // order
+
+
 def _cycles(image: Sequence[int]) -> list[list[int]]:
     seen, out = set(), []
     for p in range(len(image)):
@@ -124,7 +175,7 @@ def fixed_count(pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label
     6
     """
     if list(image) == list(range(pb.board.n_points)):
-        return count_completions(pb) if all(sigma.get(x, x) == x for x in pb.multiset.labels) else 0
+        return count_by_orbits(pb) if all(sigma.get(x, x) == x for x in pb.multiset.labels) else 0
     reduction = reduce_to_exact_cover(pb)
     problem = reduction.problem
     option_of = {placement: k for k, placement in enumerate(reduction.placements)}

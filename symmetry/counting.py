@@ -78,10 +78,13 @@ def count_up_to_symmetry(pb: PartialBoard) -> int:
     """The number of classes of Latin boards under automorphisms and relabelling: by Burnside's lemma when
     the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it),
     else by listing the classes."""
-    from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside
+    from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside, count_latin_square_classes
     from symmetry.canonical import MAX_ELEMENTS
     from symmetry.groups import automorphism_group
 
+    n = _latin_order(pb)
+    if n is not None and n >= 3:  # rows, columns, transposition: classes from cycle types
+        return count_latin_square_classes(n, relabel=True, transpose=True)
     group = automorphism_group(pb.board)
     if group.order() <= MAX_ELEMENTS:
         try:
@@ -89,6 +92,29 @@ def count_up_to_symmetry(pb: PartialBoard) -> int:
         except BurnsideUnsupportedError:
             pass
     return len(classes_up_to_symmetry(pb))
+
+
+def _latin_order(pb: PartialBoard) -> int | None:
+    """n when `pb` is the empty latin:n with n distinct labels, else None."""
+    name = pb.board.name
+    if not name.startswith("latin:") or pb.clues or set(pb.multiset.counts) != {1}:
+        return None
+    n = int(name.split(":")[1])
+    return n if len(pb.multiset.labels) == n else None
+
+
+def count_up_to_isotopy(pb: PartialBoard) -> int:
+    """The isotopy classes of Latin squares (rows, columns and symbols permuted; A040082) of the empty
+    latin:n, by Burnside's lemma over cycle types."""
+    from symmetry.burnside import count_latin_square_classes
+
+    n = _latin_order(pb)
+    if n is None:
+        raise SymmetryTooLargeError(
+            f"isotopy classes are those of Latin squares: give latin:n with n distinct labels, "
+            f"not {pb.board.name}"
+        )
+    return count_latin_square_classes(n, relabel=True, transpose=False)
 
 
 def count_up_to_geometry(pb: PartialBoard) -> int:

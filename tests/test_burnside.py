@@ -14,6 +14,7 @@ from dlx_latin.latin.multiset import Multiset
 from symmetry.burnside import (
     BurnsideUnsupportedError,
     count_by_burnside,
+    count_latin_square_classes,
     fixed_count,
     label_classes,
     point_classes,
@@ -103,3 +104,46 @@ def test_cli_counts_polytopes_up_to_their_symmetry():
     assert out.returncode == 0 and out.stdout.strip() == '{"count": 131}'
     out = run_cli("count", "latin:4", "--multiset", "1,1,2,2", "--up-to", "geometry")
     assert out.returncode == 1 and out.stderr.count("\n") == 1 and "repeated label" in out.stderr
+
+
+def test_isotopy_classes_of_latin_squares_are_the_published_ones():
+    # A040082 (rows, columns and symbols) and A123234 (rows and columns alone)
+    assert [count_latin_square_classes(n) for n in range(2, 7)] == [1, 1, 2, 2, 22]
+    assert [count_latin_square_classes(n, relabel=False) for n in range(2, 7)] == [1, 1, 4, 16, 1868]
+    assert count_latin_square_classes(7) == 564
+
+
+@pytest.mark.slow
+def test_latin_squares_of_order_7_up_to_rows_and_columns():
+    assert count_latin_square_classes(7, relabel=False) == 2_420_400  # A123234
+
+
+def test_cycle_type_burnside_equals_the_generic_one():
+    from sympy.combinatorics import Permutation, PermutationGroup
+
+    n = 4
+    pb = board(f"latin:{n}")
+    whole = count_by_burnside(pb, automorphism_group(pb.board))
+    assert count_latin_square_classes(n, transpose=True) == whole == 2
+
+    def moves(a, b):  # rows by a, columns by b
+        return Permutation([a[r] * n + b[c] for r in range(n) for c in range(n)])
+
+    swap, turn, still = [1, 0, 2, 3], [1, 2, 3, 0], list(range(n))
+    rows_and_columns = PermutationGroup(
+        [moves(swap, still), moves(turn, still), moves(still, swap), moves(still, turn)]
+    )
+    assert rows_and_columns.order() == 24 * 24
+    assert count_by_burnside(pb, rows_and_columns) == count_latin_square_classes(n) == 2
+
+
+def test_latin_squares_up_to_their_whole_group_agree_with_listing():
+    assert count_latin_square_classes(5, transpose=True) == len(list(canonical_classes(board("latin:5"))))
+    assert count_latin_square_classes(6, transpose=True) == 17  # as listed by nauty (test_nauty_form)
+
+
+def test_cli_isotopy():
+    out = run_cli("count", "latin:6", "--up-to", "isotopy")
+    assert out.returncode == 0 and out.stdout.strip() == "22"
+    bad = run_cli("count", "sudoku:2x2", "--up-to", "isotopy")
+    assert bad.returncode == 1 and "latin:n" in bad.stderr and bad.stderr.count("\n") == 1

@@ -128,9 +128,10 @@ def info(board: str, as_json: bool) -> None:
 @click.option(
     "--up-to",
     "up_to",
-    type=click.Choice(["labels", "symmetry", "geometry"]),
-    help="Count classes under relabelling; under automorphisms and relabelling; or under the board's "
-    "rotations and reflections and relabelling (Latin polygons and polyhedra, by Burnside's lemma).",
+    type=click.Choice(["labels", "symmetry", "geometry", "isotopy"]),
+    help="Count classes under relabelling; under automorphisms and relabelling; under the board's "
+    "rotations and reflections and relabelling (Latin polygons and polyhedra, by Burnside's lemma); or, "
+    "for latin:n, under row, column and symbol permutations (isotopy classes).",
 )
 @click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N threads sharing one memo.")
 @click.option("--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT.")
@@ -158,10 +159,10 @@ def count(
     pb = load(target, multiset, clues)
     if up_to and pb.clues:
         raise click.UsageError(f"--up-to {up_to} counts empty boards (clues break the symmetry)")
-    if up_to in ("symmetry", "geometry"):
-        from symmetry import count_up_to_geometry, count_up_to_symmetry  # the layer above the core
+    if up_to in ("symmetry", "geometry", "isotopy"):
+        import symmetry  # the layer above the core
 
-        n = count_up_to_symmetry(pb) if up_to == "symmetry" else count_up_to_geometry(pb)
+        n = getattr(symmetry, f"count_up_to_{up_to}")(pb)
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search

@@ -18,5 +18,5 @@ def test_python_examples_run():
     blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
     assert blocks
     for block in blocks:
-        namespace = {"__name__": "readme"}  # skips the `if __name__ == "__main__"` parallel example
+        namespace = {"__name__": "readme"}
         exec(compile(block, "README.md", "exec"), namespace)

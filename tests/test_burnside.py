@@ -147,3 +147,11 @@ def test_cli_isotopy():
     assert out.returncode == 0 and out.stdout.strip() == "22"
     bad = run_cli("count", "sudoku:2x2", "--up-to", "isotopy")
     assert bad.returncode == 1 and "latin:n" in bad.stderr and bad.stderr.count("\n") == 1
+
+
+def test_a_board_without_coordinates_has_no_geometry(tmp_path):
+    custom = tmp_path / "square.json"
+    custom.write_text('{"name": "two by two", "points": 4, "asterisms": [[0, 1], [2, 3], [0, 2], [1, 3]]}')
+    out = run_cli("count", str(custom), "--up-to", "geometry")
+    assert out.returncode == 1 and "no coordinates" in out.stderr and out.stderr.count("\n") == 1
+    assert run_cli("count", str(custom), "--up-to", "symmetry").stdout.strip() == "1"

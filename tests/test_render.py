@@ -130,3 +130,13 @@ def test_png(tmp_path):
     )
     head = parseString(sheet).documentElement
     assert (width, height) == (int(head.getAttribute("width")), int(head.getAttribute("height")))
+
+
+def test_png_without_cairosvg_is_a_clear_error(monkeypatch):
+    import sys
+
+    from catalog.render import RenderError, svg_to_png
+
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if the 'png' extra were not installed
+    with pytest.raises(RenderError, match="'png' extra"):
+        svg_to_png(render_svg(PartialBoard(board_from_spec("latin:3"))))

@@ -131,9 +131,10 @@ def count_latin_square_classes(n: int, relabel: bool = True, transpose: bool = F
     pb = PartialBoard(board_from_spec(f"latin:{n}"))
     shapes = list(_partitions(n))
     labels = label_classes(pb.multiset) if relabel else [({}, 1)]
+    placements = Placements(pb)
 
     def fixed(image: list[int], weight: int) -> int:
-        return sum(weight * size * fixed_count(pb, image, sigma) for sigma, size in labels)
+        return sum(weight * size * fixed_count(pb, image, sigma, placements) for sigma, size in labels)
 
     total = 0
     for alpha in shapes:
@@ -164,8 +165,23 @@ def _cycles(image: Sequence[int]) -> list[list[int]]:
     return out
 
 
-def fixed_count(pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label]) -> int:
-    """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p.
+class Placements:
+    """The exact-cover items of each (point, label) placement of an empty board: made once for all the
+    fixed counts of one Burnside sum."""
+
+    def __init__(self, pb: PartialBoard) -> None:
+        reduction = reduce_to_exact_cover(pb)
+        self.problem = reduction.problem
+        self.items = {
+            placement: self.problem.option_items(k) for k, placement in enumerate(reduction.placements)
+        }
+
+
+def fixed_count(
+    pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label], placements: Placements | None = None
+) -> int:
+    """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p
+    (`placements`: the board's, when many counts are made).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> pb = PartialBoard(board_from_spec("latin:3"))
@@ -176,16 +192,15 @@ def fixed_count(pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label
     """
     if list(image) == list(range(pb.board.n_points)):
         return count_by_orbits(pb) if all(sigma.get(x, x) == x for x in pb.multiset.labels) else 0
-    reduction = reduce_to_exact_cover(pb)
-    problem = reduction.problem
-    option_of = {placement: k for k, placement in enumerate(reduction.placements)}
+    placements = placements or Placements(pb)
+    problem = placements.problem
     options = []
     for cycle in _cycles(image):
         before = len(options)
         for x in pb.multiset.labels:
             items, label = [], x
             for p in cycle:
-                items += problem.option_items(option_of[(p, label)])
+                items += placements.items[(p, label)]
                 label = sigma.get(label, label)
             if label != x:
                 continue  # x does not come back to itself after the cycle
@@ -223,9 +238,10 @@ def count_by_burnside(pb: PartialBoard, group: PermutationGroup) -> int:
         raise SymmetryTooLargeError("classes up to symmetry need an empty board: clues break the symmetry")
     total = 0
     labels = label_classes(pb.multiset)
+    placements = Placements(pb)
     for image, size in point_classes(group):
         for sigma, label_size in labels:
-            total += size * label_size * fixed_count(pb, image, sigma)
+            total += size * label_size * fixed_count(pb, image, sigma, placements)
     order = group.order() * sum(size for _, size in labels)
     if total % order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")

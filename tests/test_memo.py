@@ -4,9 +4,18 @@ import pytest
 from hypothesis import given, settings
 from oracles import brute_force_solutions
 from test_exact_cover_properties import problems
+from test_multiplicities import bounded_problems
 
+from dlx_latin.exact_cover import Colored, ExactCoverProblem
 from dlx_latin.exact_cover.classic import latin_square, pentominoes, queens
 from dlx_latin.exact_cover.parallel import split
+from dlx_latin.exact_cover.problem import _int32, _kernel
+
+
+def count_with_memo_from_the_start(p: ExactCoverProblem, slots: int) -> int:
+    """Count with a memo of `slots` entries made at the first node (the engine waits 65,536 nodes, so
+    small problems would otherwise never use it)."""
+    return _kernel.Search(*p.kernel_arrays, 0, 0, _int32(()), slots, 0).count()
 
 ORACLES = [
     ("queens 8", lambda: queens(8), 92),
@@ -34,11 +43,36 @@ def test_memo_is_used_and_saves_nodes():
     assert raw.memo_slots == 0 and memo.memo_slots >= 1 << 10
 
 
-def test_memo_is_off_for_colors_bounds_limits_and_enumeration():
-    assert latin_square(4, multiset=[1, 1, 2, 2]).search(memo=True).memo_slots == 0
+def test_memo_is_off_for_colors_limits_and_enumeration():
+    colored = ExactCoverProblem(["p"], [["p", Colored("s", "A")]] * 70_000, ["s"])
+    search = colored.search(memo=True)
+    assert search.count() == 70_000 and search.memo_slots == 0
     search = latin_square(5).search(limit=100, memo=True)
     assert search.count() == 100 and search.memo_hits == 0
     assert len(set(latin_square(4).solutions())) == 576
+
+
+def test_memo_with_multiplicities():
+    """Algorithm M counts with the memo too: 6x6 and 7x7 arrays with three 1s in every row and column
+    (A001501), and a three-label multiset against the raw search."""
+    p = latin_square(6, multiset=[1, 1, 1, 2, 2, 2])
+    raw, memo = p.search(memo=False), p.search(memo=True)
+    assert raw.count() == memo.count() == 297_200
+    assert memo.memo_hits > 0 and memo.nodes < raw.nodes / 10
+    assert latin_square(7, multiset=[1, 1, 1, 2, 2, 2, 2]).count() == 68_938_800
+    p = latin_square(5, multiset=[1, 1, 2, 2, 3])
+    assert p.count(memo=True) == p.count(memo=64) == p.count(memo=False) == 25_920
+    for slots in (2, 64, 1 << 12):
+        assert count_with_memo_from_the_start(p, slots) == 25_920
+
+
+def test_a_small_problem_keeps_a_small_table():
+    """The table starts small and doubles when half full, up to the size asked for."""
+    search = latin_square(6, multiset=[1, 1, 1, 2, 2, 2]).search(memo=True)
+    assert search.count() == 297_200
+    assert 1 << 12 <= search.memo_slots < 1 << 18
+    search = latin_square(6, multiset=[1, 1, 1, 2, 2, 2]).search(memo=1 << 12)
+    assert search.count() == 297_200 and search.memo_slots == 1 << 12
 
 
 def test_memo_with_subproblem_paths():
@@ -51,6 +85,15 @@ def test_memo_with_subproblem_paths():
 def test_memo_counts_match_brute_force(p):
     expected = len(brute_force_solutions(p))
     assert p.count(memo=True) == p.count(memo=2) == p.count(memo=False) == expected
+    assert count_with_memo_from_the_start(p, 2) == count_with_memo_from_the_start(p, 64) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(bounded_problems(colors=False))
+def test_memo_counts_with_multiplicities_match_brute_force(p):
+    expected = len(brute_force_solutions(p))
+    assert count_with_memo_from_the_start(p, 2) == count_with_memo_from_the_start(p, 64) == expected
+    assert p.count(memo=True) == p.count(memo=False) == expected
 
 
 def test_pentomino_boxes():

@@ -41,16 +41,19 @@
  * independent parts whose counts add up to the whole.  Per level the loop also keeps the branch being tried
  * and the branching degree, from which fraction_done estimates the progress (Knuth's estimate).
  *
- * MEMO.  When counting every solution of a problem without colors or bounds, the number of solutions
- * below a node depends only on which items are covered there: the remaining options are exactly those with
- * no covered item.  The loop keeps that set as a bitset, and a bounded hash table (two-way, full keys
- * compared, never a bare hash) remembers the count of each subtree it finished, so a state reached again is
- * counted at once.  The table's size is fixed when the search is made, so memory does not grow with the
- * number of solutions, and it is made only once the search has visited MEMO_START nodes, so small problems
- * never pay for it (nor do the levels already on the stack then).  A lookup is a cache miss, so a level whose first 4096 lookups hit less than one
- * time in 16 stops using the memo (queens rarely meet a state twice; Latin squares do, deep down).  Searches of the
- * subproblems of one problem may share a table while they run in threads (share_memo; a sequence lock per
- * slot keeps every count read exact).
+ * MEMO.  When counting every solution of a problem without colors, the number of solutions below a node
+ * depends only on its remaining state.  In Algorithm C that is the set of covered items (the remaining
+ * options are exactly those with no covered item), which the loop keeps as a bitset; in Algorithm M it is
+ * that set, the bounds left and the options tweaked out by branchings under way (m_key).  A bounded hash
+ * table (two-way, full keys compared, never a bare hash) remembers the count of each subtree the loop
+ * finished, so a state reached again is counted at once.  The table is made once the search has visited
+ * memo_start nodes (so small problems never pay for it, nor do the levels already on the stack then),
+ * starts at MEMO_FIRST slots and doubles whenever half full, up to the size asked for, so memory does not
+ * grow with the number of solutions.  A lookup is a cache miss, so a level whose first 4096 lookups hit
+ * less than one time in 16 stops using the memo (queens rarely meet a state twice; Latin squares do, deep
+ * down).  Searches of the subproblems of one problem may share a table while they run in threads
+ * (share_memo: the table is made at full size and never regrown; a sequence lock per slot keeps every
+ * count read exact).
  *
  * COUNTS are kept in an unsigned 128-bit integer; reaching 2^128 - 1 raises OverflowError rather than wrap.
  */
@@ -85,6 +88,8 @@ typedef struct {
     int probe, probe_result;             /* probe: stop at level path_len and report its branching degree */
     int *tried, *degree;                 /* per level: branches tried so far, and branching degree */
     uint64_t *covered;                   /* bitset of covered items (kept by COVER and UNCOVER) */
+    int *mult, n_mult;                   /* Algorithm M: the primary items whose bounds are not [1, 1] */
+    int item_words;                      /* words of an item bitset */
     int key_words, memo_from;            /* words per key; first level where the memo is used */
     uint64_t memo_wanted;                /* slots asked for (a power of 2; 0: no memo) */
     uint64_t memo_mask;                  /* slots - 1 once the table exists (0 before) */
@@ -97,7 +102,9 @@ typedef struct {
     u128 *count_before;                  /* per level: the count at entry */
     uint32_t *level_lookups, *level_hits;  /* per level, to switch the memo off where it does not pay */
     char *level_memo;                    /* per level: 1 while the memo is used there */
-    uint64_t memo_hits;
+    uint64_t memo_hits, memo_start;      /* nodes visited before the table is made */
+    uint64_t memo_filled;                /* slots filled since the table was made (it grows at half) */
+    int memo_shared;                     /* 1: other searches use this table, so it keeps its size */
     int level, best_item, resume;
     u128 count, limit;                   /* limit 0 means none */
     uint64_t nodes, updates;
@@ -199,21 +206,44 @@ static inline int visit(Search *s, int l, int max_batch)
 
 #define MEMO_TRIAL 4096u
 #define MEMO_START (1u << 16)
+#define MEMO_FIRST (1u << 12)           /* slots of a new table that is not shared */
 
-/* Make the table (on the search's thread, without the GIL); on failure the search goes on without it. */
-static void memo_allocate(Search *s)
+/* Make a table of `slots` entries (on the search's thread, without the GIL); on failure the search goes on
+ * with the table it had, or without one. */
+static int memo_allocate(Search *s, uint64_t slots)
 {
-    s->memo_keys = calloc(s->memo_wanted * s->key_words, sizeof(uint64_t));
-    s->memo_values = calloc(s->memo_wanted, sizeof(uint64_t));
-    s->memo_seq = calloc(s->memo_wanted, sizeof(uint32_t));
-    if (!s->memo_keys || !s->memo_values || !s->memo_seq) {
-        free(s->memo_keys); free(s->memo_values); free(s->memo_seq);
-        s->memo_keys = s->memo_values = NULL;
-        s->memo_seq = NULL;
-        s->memo_wanted = 0;
-        return;
+    uint64_t *keys = calloc(slots * s->key_words, sizeof(uint64_t)), *values = calloc(slots, sizeof(uint64_t));
+    uint32_t *seq = calloc(slots, sizeof(uint32_t));
+    if (!keys || !values || !seq) {
+        free(keys); free(values); free(seq);
+        if (!s->memo_mask) s->memo_wanted = 0;
+        return -1;
     }
-    s->memo_mask = s->memo_wanted - 1;
+    s->memo_keys = keys; s->memo_values = values; s->memo_seq = seq;
+    s->memo_mask = slots - 1;
+    s->memo_filled = 0;
+    return 0;
+}
+
+/* The first table of a search: small, unless other searches share it. */
+static void memo_start_table(Search *s)
+{
+    memo_allocate(s, s->memo_shared || s->memo_wanted < MEMO_FIRST ? s->memo_wanted : MEMO_FIRST);
+}
+
+static inline uint64_t memo_hash(const uint64_t *key, int words);
+static inline void memo_store(Search *s, const uint64_t *key, u128 count);
+
+/* Double a table that is half full (never one shared with other searches, which start at full size): a
+ * small problem never pays for touching a large table. */
+static void memo_grow(Search *s)
+{
+    uint64_t old_slots = s->memo_mask + 1, *old_keys = s->memo_keys, *old_values = s->memo_values;
+    uint32_t *old_seq = s->memo_seq;
+    if (memo_allocate(s, 2 * old_slots) < 0) { s->memo_wanted = old_slots; return; }
+    for (uint64_t k = 0; k < old_slots; k++)
+        if (old_values[k]) memo_store(s, old_keys + k * s->key_words, (u128)old_values[k] - 1);
+    free(old_keys); free(old_values); free(old_seq);
 }
 
 static inline uint64_t memo_hash(const uint64_t *key, int words)
@@ -257,7 +287,7 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count)
     uint64_t slot = memo_hash(key, s->key_words) & s->memo_mask, other = slot ^ 1;
     uint64_t here = __atomic_load_n(&s->memo_values[slot], __ATOMIC_RELAXED);
     uint64_t there = __atomic_load_n(&s->memo_values[other], __ATOMIC_RELAXED);
-    if (here && (!there || there < here)) slot = other;
+    if (here && (!there || there < here)) { slot = other; here = there; }   /* here: the value replaced */
     uint32_t seq = __atomic_load_n(&s->memo_seq[slot], __ATOMIC_RELAXED);
     if ((seq & 1) || !__atomic_compare_exchange_n(&s->memo_seq[slot], &seq, seq + 1, 0, __ATOMIC_ACQUIRE,
                                                   __ATOMIC_RELAXED))
@@ -267,6 +297,8 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count)
     for (int w = 0; w < s->key_words; w++) __atomic_store_n(&k[w], key[w], __ATOMIC_RELAXED);
     __atomic_store_n(&s->memo_values[slot], (uint64_t)count + 1, __ATOMIC_RELAXED);
     __atomic_store_n(&s->memo_seq[slot], seq + 2, __ATOMIC_RELEASE);
+    if (!here && ++s->memo_filled > (s->memo_mask + 1) / 2 && s->memo_mask + 1 < s->memo_wanted && !s->memo_shared)
+        memo_grow(s);
 }
 
 /*
@@ -305,7 +337,7 @@ C2: /* [Enter level l.] */
     }
     if (memo && l >= memo_from) {                          /* a state seen before is counted at once */
         s->level_saved[l] = 0;
-        if (!s->memo_mask && nodes >= MEMO_START) memo_allocate(s);
+        if (!s->memo_mask && nodes >= s->memo_start) memo_start_table(s);
     }
     if (memo && l >= memo_from && s->memo_mask && s->level_memo[l]) {
         uint64_t found = memo_get(s, covered);
@@ -434,8 +466,42 @@ static inline void untweak(Search *s, int i, int ft, int covered)
     nd[i].top += k;
 }
 
-static int run_m(Search *s, uint64_t budget, int max_batch)
+/*
+ * The key of an Algorithm M state.  The count below a node depends only on the options still available and
+ * the bounds left.  The available options are those holding no covered item and not tweaked out by a
+ * branching still under way, so the key is the covered items, the bounds of the items with multiplicities
+ * and the tweaked options that hold no covered item (the others are gone anyway; leaving them out lets more
+ * states meet).  Which items the null move made inactive need not be kept: such an item has met its lower
+ * bound and has no option left, so it would take the null move again.
+ */
+static void m_key(const Search *s, int l, uint64_t *key)
 {
+    const node *nd = s->nd;
+    const uint64_t *covered = s->covered;
+    int cw = s->item_words, n = s->n_items;
+    memcpy(key, covered, cw * sizeof(uint64_t));
+    uint64_t *kb = key + cw, *ko = kb + (s->n_mult + 7) / 8;
+    memset(kb, 0, (s->key_words - cw) * sizeof(uint64_t));
+    for (int t = 0; t < s->n_mult; t++) kb[t >> 3] |= (uint64_t)s->bound[s->mult[t]] << ((t & 7) << 3);
+    for (int k = 0; k < l; k++) {
+        int f = s->first_tweak[k];
+        if (!f) continue;                                  /* level k tweaks nothing */
+        int it = s->x[k] <= n ? s->x[k] : nd[s->x[k]].top;
+        if (s->bound[it] == 0) continue;                   /* it is covered, and so are its options */
+        for (int r = f; r != it && r != nd[it].dlink; r = nd[r].dlink) {
+            int q = r + 1, live = 1;
+            while (nd[q].top > 0) q++;                     /* the spacer after r's option */
+            for (int e = nd[q].ulink; e < q && live; e++) live = !(covered[nd[e].top >> 6] >> (nd[e].top & 63) & 1);
+            if (live) { int o = -nd[q].top - 1; ko[o >> 6] |= 1ull << (o & 63); }
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) int run_m(Search *s, uint64_t budget, int max_batch,
+                                                       const int keyed)
+{
+#undef KEYED
+#define KEYED keyed
     int *llink = s->llink, *rlink = s->rlink;
     node *nd = s->nd;
     int *x = s->x;
@@ -443,6 +509,8 @@ static int run_m(Search *s, uint64_t budget, int max_batch)
     int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
     uint64_t *covered = s->covered;
     int n = s->n_items, n1 = s->n_primary;
+    int memo = keyed && !max_batch && !s->limit && !s->probe, words = s->key_words;
+    const int memo_from = s->memo_from;
     int l = s->level, i = s->best_item, p, j, skip = 0;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
     int why;
@@ -458,6 +526,26 @@ M2: /* [Enter level l.] */
         if (l < path_len) goto M9;                         /* the path runs past a solution: no such node */
         if ((why = visit(s, l, max_batch)) != GO_ON) goto out;
         goto M9;
+    }
+    if (memo && l >= memo_from) {                          /* a state seen before is counted at once */
+        s->level_saved[l] = 0;
+        if (!s->memo_mask && nodes >= s->memo_start) memo_start_table(s);
+    }
+    if (memo && l >= memo_from && s->memo_mask && s->level_memo[l]) {
+        uint64_t *key = s->level_key + (size_t)l * words;
+        m_key(s, l, key);
+        uint64_t found = memo_get(s, key);
+        if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
+        if (found) {
+            s->level_hits[l]++;
+            u128 add = found - 1;
+            if (s->count > U128_MAX - add) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+            s->count += add;
+            s->memo_hits++;
+            goto M9;
+        }
+        s->count_before[l] = s->count;
+        s->level_saved[l] = 1;
     }
     if (nodes >= stop) { why = RAN_BUDGET; s->resume = AT_C2; goto out; }
     nodes++;
@@ -482,7 +570,7 @@ M2: /* [Enter level l.] */
     x[l] = nd[i].dlink;
     bound[i]--;
     if (bound[i] == 0) COVER(i);
-    if (bound[i] != 0 || slack[i] != 0) ft[l] = x[l];
+    ft[l] = bound[i] != 0 || slack[i] != 0 ? x[l] : 0;   /* 0: this level tweaks nothing */
     tried[l] = 0;
     skip = l < path_len ? path[l] : 0;
 M5: /* [Possibly tweak x_l.]  (A subproblem skips the first `skip` branches: they are tweaked, not tried.) */
@@ -522,6 +610,8 @@ M8: /* [Restore i.] */
     if (bound[i] != 0 || slack[i] != 0) untweak(s, i, ft[l], bound[i] == 0);
     if (bound[i] == 0) UNCOVER(i);
     bound[i]++;
+    if (memo && l >= memo_from && s->level_saved[l] && s->level_memo[l])
+        memo_store(s, s->level_key + (size_t)l * words, s->count - s->count_before[l]);
 M9: /* [Leave level l.] */
     if (l == 0) { why = RAN_DONE; s->resume = AT_END; goto out; }
     l--;
@@ -554,6 +644,15 @@ out:
     return why;
 }
 
+#undef KEYED
+#define KEYED 0
+
+/* The Algorithm M loop, compiled with and without a memo. */
+static int run_mult(Search *s, uint64_t budget, int max_batch)
+{
+    return s->memo_wanted ? run_m(s, budget, max_batch, 1) : run_m(s, budget, max_batch, 0);
+}
+
 /* ---- Python face --------------------------------------------------------------------------------- */
 
 static PyObject *u128_to_pylong(u128 v)
@@ -573,7 +672,7 @@ static void search_dealloc(Search *s)
     free(s->path); free(s->tried); free(s->degree);
     if (s->memo_owner) Py_DECREF(s->memo_owner);
     else { free(s->memo_keys); free(s->memo_values); free(s->memo_seq); }
-    free(s->covered); free(s->level_key); free(s->count_before);
+    free(s->covered); free(s->mult); free(s->level_key); free(s->count_before);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -583,16 +682,17 @@ static void search_dealloc(Search *s)
  * lower, upper: int32[n_primary], the bounds of the primary items (0 <= lower <= upper, upper >= 1);
  * path: int32 branch indices naming the subproblem (empty: the whole problem);
  * memo_slots: entries of the count memo (rounded down to a power of 2; 0: none), used when counting
- * everything of a problem without colors or bounds. */
+ * everything of a problem without colors (and bounds at most 255); memo_start: nodes to visit before the
+ * memo is made (default MEMO_START; tests make it 0 to exercise the memo on small problems). */
 static int search_init(Search *s, PyObject *args, PyObject *kw)
 {
     int n1, n2;
     unsigned long long lim_hi, lim_lo;
     Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0};
     int ok = -1;
-    unsigned long long memo_slots = 0;
-    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*|K", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
-                          &bp, &memo_slots))
+    unsigned long long memo_slots = 0, memo_start = MEMO_START;
+    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*|KK", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
+                          &bp, &memo_slots, &memo_start))
         return -1;
     const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf, *lower = blo.buf, *upper = bhi.buf;
     Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
@@ -666,15 +766,25 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         if (s->path[k] < 0) { PyErr_SetString(PyExc_ValueError, "negative branch index in path"); goto done; }
     }
     s->probe = 0; s->probe_result = 0;
-    s->key_words = (n + 2 + 63) / 64;
-    s->covered = calloc(s->key_words, sizeof(uint64_t));
-    if (!s->covered) { PyErr_NoMemory(); goto done; }
-    int colored = 0;
+    s->item_words = (n + 2 + 63) / 64;
+    s->covered = calloc(s->item_words, sizeof(uint64_t));
+    s->mult = malloc((n1 + 1) * sizeof(int));
+    if (!s->covered || !s->mult) { PyErr_NoMemory(); goto done; }
+    int colored = 0, big_bound = 0;
     for (Py_ssize_t e = 0; e < n_ent; e++) colored |= colors[e] != 0;
     s->colored = colored;
-    s->memo_mask = 0; s->memo_wanted = 0; s->memo_hits = 0; s->depth = (int)depth;
+    s->n_mult = 0;
+    for (int k = 1; k <= n1; k++)
+        if (lower[k - 1] != 1 || upper[k - 1] != 1) {
+            s->mult[s->n_mult++] = k;
+            big_bound |= upper[k - 1] > 255;                /* a key keeps a bound in 8 bits */
+        }
+    /* Algorithm C keys: the covered items.  Algorithm M keys: see m_key. */
+    s->key_words = s->item_words;
+    if (s->multiplicities) s->key_words = s->item_words + (s->n_mult + 7) / 8 + ((int)n_opt + 63) / 64;
+    s->memo_mask = 0; s->memo_wanted = 0; s->memo_hits = 0; s->memo_start = memo_start; s->depth = (int)depth;
     s->memo_from = s->path_len > 1 ? s->path_len : 1;
-    if (memo_slots >= 2 && !colored && !s->multiplicities) {
+    if (memo_slots >= 2 && !colored && !big_bound) {
         uint64_t slots = 1;
         while (slots * 2 <= memo_slots) slots *= 2;
         s->level_key = calloc((size_t)depth * s->key_words, sizeof(uint64_t));
@@ -722,7 +832,7 @@ static int run_checked(Search *s, int max_batch, PyObject *progress)
     for (;;) {
         int why;
         Py_BEGIN_ALLOW_THREADS
-        why = s->multiplicities ? run_m(s, NODE_BUDGET, max_batch) : run(s, NODE_BUDGET, max_batch);
+        why = s->multiplicities ? run_mult(s, NODE_BUDGET, max_batch) : run(s, NODE_BUDGET, max_batch);
         Py_END_ALLOW_THREADS
         if (why == -1) { PyErr_NoMemory(); return -1; }
         if (why == RAN_OVERFLOW) {
@@ -784,8 +894,9 @@ static PyObject *search_get_memo_slots(Search *s, void *c)
 static PyObject *search_get_fraction(Search *s, void *c) { return PyFloat_FromDouble(fraction_done(s)); }
 
 /* share_memo(owner): count with the memo of another search of the same problem (made now if need be), even
- * while that one, or others sharing it, run in other threads.  Keys are whole covered-item sets, so a count
- * remembered under one subproblem is right under any other.  False when either search has no memo. */
+ * while that one, or others sharing it, run in other threads.  Keys are whole states, so a count
+ * remembered under one subproblem is right under any other.  False when either search has no memo, or the
+ * owner has counted on a table of its own (which may have grown). */
 static PyObject *search_share_memo(Search *s, PyObject *arg)
 {
     if (!PyObject_TypeCheck(arg, Py_TYPE(s))) {
@@ -795,9 +906,10 @@ static PyObject *search_share_memo(Search *s, PyObject *arg)
     Search *owner = (Search *)arg;
     while (owner->memo_owner) owner = (Search *)owner->memo_owner;
     if (owner == s || !s->memo_wanted || !owner->memo_wanted || s->key_words != owner->key_words ||
-        s->n_items != owner->n_items || s->nodes || s->memo_owner)
+        s->n_items != owner->n_items || s->nodes || s->memo_owner || (owner->nodes && !owner->memo_shared))
         Py_RETURN_FALSE;
-    if (!owner->memo_mask) memo_allocate(owner);
+    owner->memo_shared = 1;                              /* full size from the start, and never regrown */
+    if (!owner->memo_mask) memo_start_table(owner);
     if (!owner->memo_mask) Py_RETURN_FALSE;
     free(s->memo_keys); free(s->memo_values); free(s->memo_seq);
     s->memo_keys = owner->memo_keys; s->memo_values = owner->memo_values; s->memo_seq = owner->memo_seq;

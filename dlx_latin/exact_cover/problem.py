@@ -52,8 +52,12 @@ def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
         if memo < 0:
             raise ValueError(f"the memo size must be non-negative, not {memo}")
         return int(memo)
-    n_items = arrays[0] + arrays[1]
-    bytes_per_slot = 8 * ((n_items + 2 + 63) // 64 + 1)
+    n_primary, n_secondary, starts, _, _, lower, upper = arrays
+    key_words = (n_primary + n_secondary + 2 + 63) // 64  # the covered items, as the kernel keys them
+    bounded = sum(1 for u, v in zip(lower, upper, strict=True) if (u, v) != (1, 1))
+    if bounded:  # Algorithm M also keys the bounds (a byte each) and the tweaked options
+        key_words += (bounded + 7) // 8 + (len(starts) - 1 + 63) // 64
+    bytes_per_slot = 8 * key_words + 8 + 4  # key, count, sequence lock
     return min(1 << 20, MEMO_BYTES // bytes_per_slot)
 
 
@@ -68,7 +72,7 @@ def kernel_search(
     """A kernel search over a problem given by its arrays (a small picklable value, for worker processes).
 
     `memo` (True, or a number of entries) gives a count with a bounded memo of finished subtrees; it is used
-    only when counting every solution of a problem without colors or bounds.
+    only when counting every solution of a problem without colors (and with bounds at most 255).
     """
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be non-negative, not {limit}")
@@ -223,10 +227,10 @@ class ExactCoverProblem:
         With `checkpoint` (a file path) the count is split into subproblems whose counts are recorded in
         that file as they finish; the same call after an interruption resumes where it stopped.
 
-        `memo` remembers the counts of finished subtrees keyed by the exact set of covered items (a
-        problem without colors or bounds has the same subtree below the same covered set), in a table of
+        `memo` remembers the counts of finished subtrees keyed by their exact remaining state (the covered
+        items; with bounds, also the bounds left and the options set aside), in a table that grows up to a
         fixed size: True for the default (at most 64 MiB), an int for that many entries, False for the raw
-        search that visits every node.
+        search that visits every node.  Problems with colors are counted without it.
 
         With `jobs` > 1 or an `executor` (a `concurrent.futures.Executor`, e.g. a Dask client's
         `get_executor()`), the problem is split into subproblems counted in parallel; with `jobs` alone

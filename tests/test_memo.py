@@ -17,6 +17,7 @@ def count_with_memo_from_the_start(p: ExactCoverProblem, slots: int) -> int:
     small problems would otherwise never use it)."""
     return _kernel.Search(*p.kernel_arrays, 0, 0, _int32(()), slots, 0).count()
 
+
 ORACLES = [
     ("queens 8", lambda: queens(8), 92),
     ("queens 10", lambda: queens(10), 724),

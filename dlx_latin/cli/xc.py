@@ -9,7 +9,6 @@ import time
 import click
 
 from dlx_latin.cli.progress import ProgressBar, wants_progress
-from dlx_latin.distributed import dask_executor
 from dlx_latin.errors import InputFileError
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
 
@@ -91,6 +90,8 @@ def count(
     start = time.perf_counter()
     try:
         if scheduler:
+            from dlx_latin.distributed import dask_executor
+
             with dask_executor(scheduler) as (executor, workers):
                 n = problem.count(
                     jobs=workers, executor=executor, progress=bar, memo=memo, checkpoint=checkpoint

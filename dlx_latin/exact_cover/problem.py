@@ -13,11 +13,13 @@ from __future__ import annotations
 import operator
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import _kernel
+
+if TYPE_CHECKING:  # concurrent.futures (and the logging it loads) stays out of the command line's start-up
+    from concurrent.futures import Executor
 
 BATCH_SIZE = 1024
 _COUNT_CAP = (1 << 128) - 1

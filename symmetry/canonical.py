@@ -14,11 +14,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from sympy.combinatorics import PermutationGroup
 
 from dlx_latin.latin.multiset import Label, Multiset
+
+if TYPE_CHECKING:  # nauty's canonical forms return CanonicalForm without loading sympy
+    from sympy.combinatorics import PermutationGroup
 
 MAX_ELEMENTS = 100_000  # iterate point groups up to this order
 

@@ -68,6 +68,23 @@ class NautyCanonizer:
         """The canonical form of a labelling (None at empty points), its stabilizer order and orbit size."""
         import pynauty
 
+        out, graph = self._canonical(labelling)
+        _, mantissa, exponent, _, _ = pynauty.autgrp(graph)
+        stabilizer = round(mantissa * 10**exponent)
+        if stabilizer >= 2**53:
+            raise ValueError("the labelling's stabilizer is too large to count exactly in floating point")
+        orbit = self.group_order * self.label_group_order // stabilizer
+        return CanonicalForm(out, stabilizer, orbit)
+
+    def key(self, labelling: Sequence[Label | None]) -> tuple[Label | None, ...]:
+        """The canonical labelling alone: equal for two labellings exactly when a symmetry of the board
+        and a relabelling map one onto the other (no group order needed, so sympy is never loaded)."""
+        return self._canonical(labelling)[0]
+
+    def _canonical(self, labelling: Sequence[Label | None]) -> tuple[tuple[Label | None, ...], object]:
+        """The canonical labelling and the coloured graph it was read from."""
+        import pynauty
+
         n, m, k = self.n, self.m, self.k
         if len(labelling) != n:
             raise ValueError(f"a labelling of {self.board.name} has {n} labels, not {len(labelling)}")
@@ -108,9 +125,4 @@ class NautyCanonizer:
         for p, label in enumerate(labelling):
             if label is not None:
                 out[target[position[p]]] = name[self._index[label]]
-        _, mantissa, exponent, _, _ = pynauty.autgrp(graph)
-        stabilizer = round(mantissa * 10**exponent)
-        if stabilizer >= 2**53:
-            raise ValueError("the labelling's stabilizer is too large to count exactly in floating point")
-        orbit = self.group_order * self.label_group_order // stabilizer
-        return CanonicalForm(tuple(out), stabilizer, orbit)
+        return tuple(out), graph

@@ -8,7 +8,9 @@ keeps the number of completions of each, so
     completions(P) = sum over K-orbits of fillings f of A:  |orbit of f| * completions(P + f).
 
 The step repeats on P + f with Stab(P + f) for a few levels, then each leaf is an ordinary exact-cover
-count.  An empty board first takes one arrangement of its first asterism per orbit of the label group (as
+count.  After each level, leaves that the board's whole group with a relabelling maps onto each other are
+merged (their weights added): they have equally many completions, so a subtree symmetric to one already
+kept is never searched (symmetric no-goods).  An empty board first takes one arrangement of its first asterism per orbit of the label group (as
 `count_completions` does) and multiplies back by that group's order.  For Latin squares of order n the
 steps give the reduced squares: the first row is fixed, then the n - 1 other rows permute the first
 column's (n - 1)! fillings in one orbit, and count latin:7 = 7! 6! times the 16,942,080 reduced squares.
@@ -150,13 +152,33 @@ def filling_orbits(
     return [(found[r], size) for r, size in sizes.items()]
 
 
+def merge_symmetric(frontier: list[Leaf]) -> list[Leaf]:
+    """One leaf per class of leaves that a symmetry of the board with a relabelling maps onto each other,
+    weighing the classes' weights together: symmetric partial boards have equally many completions, so a
+    subtree symmetric to one already kept is never searched (symmetric no-goods, for counting)."""
+    if len(frontier) < 2 or len(frontier[0].partial.board.asterisms) > MAX_ASTERISMS:
+        return frontier
+    from symmetry.nauty_form import NautyCanonizer
+
+    first = frontier[0].partial
+    canonizer = NautyCanonizer(first.board, first.multiset)
+    points = range(first.board.n_points)
+    kept: dict[tuple, Leaf] = {}
+    for leaf in frontier:
+        key = canonizer.key([leaf.partial.clues.get(p) for p in points])
+        seen = kept.get(key)
+        kept[key] = leaf if seen is None else Leaf(seen.partial, seen.weight + leaf.weight)
+    return list(kept.values())
+
+
 def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
     """Partial boards and weights whose weighted completions add up to the completions of `pb`.
 
     Level by level, a board is split on the asterism whose free points its stabilizer moves in the largest
     group, and only when that pays:
     the fillings must fall into orbits of MIN_GAIN or more on average, and the leaves stay within
-    MAX_LEAVES (each leaf costs a search of its own)."""
+    MAX_LEAVES (each leaf costs a search of its own).  After each level, leaves symmetric under the
+    board's whole group and relabelling are merged (merge_symmetric)."""
     if not pb.is_partial_latin():
         return []
     if pb.clues:
@@ -170,6 +192,7 @@ def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
         ]
     if len(pb.board.asterisms) > MAX_ASTERISMS:
         return frontier
+    frontier = merge_symmetric(frontier)
     for _ in range(levels):
         grown: list[Leaf] = []
         for k, leaf in enumerate(frontier):
@@ -177,7 +200,7 @@ def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
             grown += parts if parts is not None and len(grown) + len(parts) <= MAX_LEAVES else [leaf]
         if grown == frontier:
             break
-        frontier = grown
+        frontier = merge_symmetric(grown)
     return frontier
 
 

@@ -9,7 +9,7 @@ from sympy.combinatorics import Permutation, PermutationGroup
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions
 from symmetry.groups import maps_asterisms
-from symmetry.pruned import count_by_orbits, filling_orbits, fillings, leaves, stabilizer
+from symmetry.pruned import count_by_orbits, filling_orbits, fillings, leaves, merge_symmetric, stabilizer
 
 SMALL = [
     ("latin:3", None),
@@ -49,6 +49,31 @@ def test_leaf_weights_add_up(spec, multiset):
     parts = leaves(pb)
     assert sum(leaf.weight * count_completions(leaf.partial) for leaf in parts) == count_completions(pb)
     assert all(leaf.partial.is_partial_latin() for leaf in parts)
+
+
+@pytest.mark.parametrize("spec,multiset", [("sudoku:2x3", None), ("latin:5", "1^2,2^2,3"), ("cube:2", None)])
+def test_symmetric_leaves_are_merged_only_when_their_counts_agree(spec, multiset, monkeypatch):
+    """Symmetric no-goods: the leaves found without merging fall into classes under the board's group and
+    relabelling; every leaf of a class has the same plain count, and the merged leaves keep the total."""
+    import symmetry.pruned
+    from symmetry.nauty_form import NautyCanonizer
+
+    pb = partial(spec, multiset)
+    with monkeypatch.context() as m:
+        m.setattr(symmetry.pruned, "merge_symmetric", lambda frontier: frontier)
+        raw = leaves(pb)
+    merged = merge_symmetric(raw)
+    assert len(merged) < len(raw)
+    counts = [count_completions(leaf.partial) for leaf in raw]
+    canonizer = NautyCanonizer(pb.board, pb.multiset)
+    by_key: dict = {}
+    for leaf, count in zip(raw, counts, strict=True):
+        key = canonizer.key([leaf.partial.clues.get(p) for p in range(pb.board.n_points)])
+        by_key.setdefault(key, set()).add(count)
+    assert len(by_key) == len(merged) and all(len(c) == 1 for c in by_key.values())
+    total = sum(leaf.weight * count for leaf, count in zip(raw, counts, strict=True))
+    assert total == count_completions(pb)
+    assert sum(leaf.weight * count_completions(leaf.partial) for leaf in merged) == total
 
 
 def test_latin_7_through_symmetry():

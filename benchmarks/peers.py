@@ -11,7 +11,9 @@ count) and `xcover` (numba dancing cells, counting its solution generator; its f
 `dlx-latin` counts with its memo of finished subtrees (the default); `--no-memo` is the raw search that
 visits every node, as the peers do.
 Neither peer has multiplicities, so the multiset instance is ours alone. Peak memory is each process's
-maximum resident set.  Ratios are peer time / dlx-latin time, from the same run.
+maximum resident set.  Ratios are peer time / dlx-latin time, from the same run.  With `--repeat N` every
+command runs N times, the tools taking turns (so a noisy minute on this shared machine hits them all), and
+each cell is the median.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -97,6 +100,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="skip the long instances")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per command")
     parser.add_argument("--only", action="append", metavar="NAME", help="only instances whose name has NAME")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N", help="median of N runs, tools in turn")
+    parser.add_argument(
+        "--tool",
+        action="append",
+        choices=TOOLS,
+        metavar="TOOL",
+        help=f"only these tools (of {', '.join(TOOLS)})",
+    )
     parser.add_argument("--run", nargs=2, metavar=("TOOL", "INSTANCE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.run:
@@ -108,8 +119,13 @@ def main() -> None:
         f"{platform.python_version()}; command: python benchmarks/peers.py {' '.join(sys.argv[1:])}"
     )
     print()
-    pairs = [("exact-cover", "dlx-latin"), ("exact-cover", "dlx-latin --no-memo"), ("xcover", "dlx-latin")]
-    heads = ["exact-cover / ours", "exact-cover / ours raw", "xcover / ours"]
+    pairs = [
+        ("exact-cover", "dlx-latin"),
+        ("exact-cover", "dlx-latin --no-memo"),
+        ("xcover", "dlx-latin"),
+        ("dlx-latin", "dlx-latin --jobs 2"),
+    ]
+    heads = ["exact-cover / ours", "exact-cover / ours raw", "xcover / ours", "--jobs 2 speed-up"]
     print("| instance | count | " + " | ".join(TOOLS) + " | " + " | ".join(heads) + " |")
     print("|---" * (len(TOOLS) + 2 + len(heads)) + "|")
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,22 +135,32 @@ def main() -> None:
             problem = build()
             path = Path(tmp) / "problem.dlx"
             path.write_text(write_dlx(problem))
+            commands = {}
+            for tool in args.tool or TOOLS:
+                if tool.startswith("dlx-latin"):
+                    commands[tool] = [str(exe), "xc", "count", str(path), "--no-progress", *tool.split()[1:]]
+                elif not problem.bounds:
+                    commands[tool] = [sys.executable, __file__, "--run", tool, name]
+            runs: dict[str, list] = {tool: [] for tool in commands}
+            for _ in range(args.repeat):
+                for tool, command in commands.items():
+                    runs[tool].append(measure(command, args.timeout))
             cells, times = [], {}
             for tool in TOOLS:
-                if tool.startswith("dlx-latin"):
-                    command = [str(exe), "xc", "count", str(path), "--no-progress", *tool.split()[1:]]
-                elif problem.bounds:
+                if tool not in commands:
                     cells.append("n/a")
                     continue
-                else:
-                    command = [sys.executable, __file__, "--run", tool, name]
-                seconds, count, peak = measure(command, args.timeout)
-                if seconds is None:
+                failed = [(s, c, m) for s, c, m in runs[tool] if s is None]
+                if failed:
+                    _, count, peak = failed[0]
                     cells.append(f"> {args.timeout:.0f} s" if count is None and peak == 0 else "failed")
                     continue
-                if count != expected:
-                    cells.append(f"WRONG {count}")
+                wrong = [c for _, c, _ in runs[tool] if c != expected]
+                if wrong:
+                    cells.append(f"WRONG {wrong[0]}")
                     continue
+                seconds = statistics.median(s for s, _, _ in runs[tool])
+                peak = max(m for _, _, m in runs[tool])
                 times[tool] = seconds
                 cells.append(f"{seconds:.2f} s, {peak:.0f} MiB")
             ratios = [f"{times[a] / times[b]:.1f}×" if a in times and b in times else "—" for a, b in pairs]

@@ -14,7 +14,7 @@ import json
 import os
 import signal
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -175,7 +175,6 @@ def build_critical_puzzles(
     if needed); one part per canonical solution.  `Built.total` is the sum of the puzzles' orbit sizes: all
     critical puzzles of the board."""
     from catalog.puzzles import all_boards, critical_masks
-    from dlx_latin.puzzles.proof import explain
 
     boards = all_boards(pb)
     build_solutions(db, pb, spec)
@@ -185,20 +184,34 @@ def build_critical_puzzles(
         found = db.execute("SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,))
         return [(row[0], "1") for row in found]
 
-    canon = NautyCanonizer(pb.board, pb.multiset)
-    n = pb.board.n_points
+    def puzzles(solution: tuple) -> list[tuple]:
+        return _puzzle_rows(pb, board, solution, critical_masks(solution, boards).tolist())
 
-    def puzzles(solution: tuple) -> Iterator[tuple]:
-        forms = {}
-        for mask in critical_masks(solution, boards).tolist():
-            form = canon.form([solution[p] if mask >> p & 1 else None for p in range(n)])
-            forms[form.labelling] = form
-        for f in forms.values():  # the canonical puzzle's own completion: S moved the way the puzzle was
-            clues = {p: x for p, x in enumerate(f.labelling) if x is not None}
-            puzzle = PartialBoard(pb.board, pb.multiset, clues)
-            (completion,) = completions(puzzle, limit=2)
-            proof = explain(puzzle)
-            yield (
+    run, parts = _run(db, board, "critical-puzzles", make_parts)
+    ran = _work(db, run, parts, "puzzles", lambda text: puzzles(tuple(json.loads(text))), progress)
+    classes, total = _tally(db, "puzzles", board)
+    db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
+    return Built(classes, total, parts, ran)
+
+
+def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]) -> list[tuple]:
+    """Puzzle rows, one per symmetry class, of the clue sets `masks` (bitmasks) of a canonical solution."""
+    from dlx_latin.puzzles.proof import explain
+
+    canon = _canonizer(pb.board, pb.multiset)
+    n = pb.board.n_points
+    forms = {}
+    for mask in masks:
+        form = canon.form([solution[p] if mask >> p & 1 else None for p in range(n)])
+        forms[form.labelling] = form
+    rows = []
+    for f in forms.values():  # the canonical puzzle's own completion: S moved the way the puzzle was
+        clues = {p: x for p, x in enumerate(f.labelling) if x is not None}
+        puzzle = PartialBoard(pb.board, pb.multiset, clues)
+        (completion,) = completions(puzzle, limit=2)
+        proof = explain(puzzle)
+        rows.append(
+            (
                 board,
                 _encode(completion),
                 _encode(f.labelling),
@@ -209,10 +222,42 @@ def build_critical_puzzles(
                 proof.rating,
                 proof.score,
             )
+        )
+    return rows
 
-    run, parts = _run(db, board, "critical-puzzles", make_parts)
-    ran = _work(db, run, parts, "puzzles", lambda text: list(puzzles(tuple(json.loads(text)))), progress)
-    classes, total = _tally(db, "puzzles", board)
+
+def build_fewest_clue_puzzles(
+    db: sqlite3.Connection, pb: PartialBoard, spec: str, progress: Progress | None = None
+) -> Built:
+    """Add every puzzle with the fewest clues of any on the board (minimal in Palomo's sense), one per
+    symmetry class, after the solutions (built first if needed), for boards of any size: the fewest clues
+    come from `minimal_puzzles`, then each canonical solution's puzzles with that many clues from
+    `puzzles_with_fewest_clues` (one part each; the clue count is kept as every part's weight).
+    `Built.total` is the sum of their orbit sizes: every such puzzle of the board."""
+    from dlx_latin.puzzles.minimal import minimal_puzzles, puzzles_with_fewest_clues
+
+    build_solutions(db, pb, spec)
+    board = _board(db, pb, spec)
+
+    def make_parts() -> list[tuple[str, str]]:
+        fewest = minimal_puzzles(pb).clues
+        found = db.execute("SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,))
+        return [(row[0], str(fewest)) for row in found]
+
+    run, parts = _run(db, board, "fewest-clue-puzzles", make_parts)
+    fewest = int(db.execute("SELECT weight FROM run_parts WHERE run_id=? LIMIT 1", (run,)).fetchone()[0])
+
+    def puzzles(text: str) -> list[tuple]:
+        solution = tuple(json.loads(text))
+        solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(solution)))
+        return _puzzle_rows(pb, board, solution, puzzles_with_fewest_clues(solved, fewest))
+
+    ran = _work(db, run, parts, "puzzles", puzzles, progress)
+    classes, total = db.execute(
+        "SELECT count(*), coalesce(sum(CAST(orbit_size AS INTEGER)), 0) FROM puzzles "
+        "WHERE board_id=? AND clue_count=?",
+        (board, fewest),
+    ).fetchone()
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)
 

@@ -224,6 +224,24 @@ def test_killed_puzzle_build_resumes(tmp_path):
     assert too_big.returncode == 1 and "at most 20 points" in too_big.stderr
 
 
+def test_puzzles_with_the_fewest_clues(tmp_path):
+    """Every 4-clue 4x4 Sudoku puzzle, up to symmetry: their orbit sizes add up to 25,728, the number found
+    by trying every 4-clue set of every one of the 288 grids (catalog.puzzles)."""
+    from catalog.puzzles import all_boards, critical_masks
+
+    path = str(tmp_path / "f.sqlite")
+    done = run_cli("catalog", "build", "sudoku:2x2", "--fewest-clues", "--db", path)
+    assert done.returncode == 0
+    assert "13 classes of puzzles with the fewest clues, 25728 puzzles in all" in done.stdout
+    boards = all_boards(PartialBoard(board_from_spec("sudoku:2x2")))
+    every = sum(1 for b in boards for m in critical_masks(b, boards).tolist() if m.bit_count() == 4)
+    assert every == 25728
+    found = run_cli("catalog", "query", "--board", "sudoku:2x2", "--puzzles", "--minimal", "--db", path)
+    records = [json.loads(line) for line in found.stdout.splitlines()]
+    assert len(records) == 13 and all(r["clue_count"] == 4 and r["minimal"] for r in records)
+    assert sum(r["orbit_size"] for r in records) == 25728
+
+
 def test_generated_puzzles(tmp_path):
     path = str(tmp_path / "g.sqlite")
     first = run_cli("catalog", "build", "sudoku:3x3", "--puzzles", "3", "--rating", "easy", "--db", path)

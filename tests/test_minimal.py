@@ -9,7 +9,13 @@ from cli import run_cli
 
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions, is_critical
-from dlx_latin.puzzles.minimal import minimal_puzzles, smallest_hitting_set, smallest_puzzle
+from dlx_latin.puzzles.minimal import (
+    NotTheFewest,
+    minimal_puzzles,
+    puzzles_with_fewest_clues,
+    smallest_hitting_set,
+    smallest_puzzle,
+)
 
 
 def partial(spec, multiset=None, clues=None):
@@ -57,6 +63,31 @@ def test_smallest_puzzle_against_brute_force(spec, multiset):
         puzzle = smallest_puzzle(solved)
         assert count_completions(puzzle) == 1 and is_critical(puzzle)
         assert len(puzzle.clues) == brute_smallest(solved)
+
+
+@pytest.mark.parametrize("spec,multiset", [("sudoku:2x2", None), ("latin:4", None), ("latin:4", "1^2,2^2")])
+def test_puzzles_with_fewest_clues_against_every_clue_set(spec, multiset):
+    """The lazy hitting-set enumeration finds exactly the clue sets of the fewest size that every other
+    Latin board of the board misses somewhere (all 2^16 clue sets tried by catalog.puzzles)."""
+    from catalog.puzzles import all_boards, critical_masks
+
+    pb = partial(spec, multiset)
+    fewest = minimal_puzzles(pb).clues
+    boards = all_boards(pb)
+    for labelling in random.Random(spec).sample(boards, 4):
+        solved = pb.with_clues(dict(enumerate(labelling)))
+        found = puzzles_with_fewest_clues(solved, fewest)
+        assert len(found) == len(set(found))
+        every = {m for m in critical_masks(labelling, boards).tolist() if m.bit_count() == fewest}
+        assert set(found) == every
+
+
+def test_a_clue_count_above_the_fewest_is_refused():
+    pb = partial("sudoku:2x2")
+    solved = pb.with_clues(dict(enumerate(next(iter(completions(pb))))))
+    assert puzzles_with_fewest_clues(solved, 4)  # this board has 4-clue puzzles
+    with pytest.raises(NotTheFewest):
+        puzzles_with_fewest_clues(solved, 5)
 
 
 def test_smallest_critical_sets_of_latin_squares():

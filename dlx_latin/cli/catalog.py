@@ -32,6 +32,11 @@ def catalog() -> None:
     help="Also every critical puzzle (no clue can go: minimal, as Sudoku people say) up to symmetry.",
 )
 @click.option(
+    "--fewest-clues",
+    is_flag=True,
+    help="Also every puzzle with the fewest clues of any on the board, up to symmetry (any board size).",
+)
+@click.option(
     "--puzzles", "generated", type=click.IntRange(min=0), default=0, help="Also generate this many puzzles."
 )
 @click.option("--rating", type=click.Choice(RATINGS), help="Generated puzzles: fair and of this rating.")
@@ -54,6 +59,7 @@ def build(
     target: str,
     multiset: str | None,
     minimal_puzzles: bool,
+    fewest_clues: bool,
     generated: int,
     rating: str | None,
     max_boards: int,
@@ -63,12 +69,18 @@ def build(
     db_path: str,
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
-    --minimal-puzzles, its critical puzzles); with --puzzles N, N generated puzzles instead (solutions too
-    when --minimal-puzzles is also given).  Interrupt it at any moment and run it again: it goes on from the
-    parts already written."""
+    --minimal-puzzles, its critical puzzles, for boards of at most 20 points; with --fewest-clues, its
+    puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles instead (solutions
+    too when --minimal-puzzles or --fewest-clues is also given).  Interrupt it at any moment and run it
+    again: it goes on from the parts already written."""
     from contextlib import ExitStack
 
-    from catalog.build import build_critical_puzzles, build_generated_puzzles, build_solutions
+    from catalog.build import (
+        build_critical_puzzles,
+        build_fewest_clue_puzzles,
+        build_generated_puzzles,
+        build_solutions,
+    )
     from catalog.store import open_catalog
     from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
@@ -91,7 +103,7 @@ def build(
             click.echo(
                 f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)"
             )
-        if not generated or minimal_puzzles:
+        if not generated or minimal_puzzles or fewest_clues:
             built = build_solutions(db, pb, target, max_boards, report, jobs, executor)
             resumed = built.parts - built.parts_run
             note = f", {resumed} of {built.parts} parts already built" if resumed else ""
@@ -100,6 +112,12 @@ def build(
             puzzles = build_critical_puzzles(db, pb, target, report)
             click.echo(
                 f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all"
+            )
+        if fewest_clues:
+            puzzles = build_fewest_clue_puzzles(db, pb, target, report)
+            click.echo(
+                f"{target}: {puzzles.classes} classes of puzzles with the fewest clues, "
+                f"{puzzles.total} puzzles in all"
             )
     finally:
         stack.close()

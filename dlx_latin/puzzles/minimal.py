@@ -156,3 +156,59 @@ def minimal_puzzles(pb: PartialBoard, witnesses: int = 1) -> Minimum:
         elif len(puzzle.clues) == len(best[0].clues) and len(best) < witnesses:
             best.append(puzzle)
     return Minimum(len(best[0].clues), tuple(best))
+
+
+class NotTheFewest(ValueError):
+    """A puzzle with fewer clues than asked for turned up: the clue count given was not the fewest."""
+
+
+def puzzles_with_fewest_clues(solved: PartialBoard, clues: int) -> list[int]:
+    """Every puzzle for the full Latin board `solved` with `clues` clues (bitmasks over the points), where
+    `clues` is the fewest any puzzle of the board has (`minimal_puzzles`).
+
+    The hitting sets of the unavoidable sets known so far are enumerated exactly once each (branch on the
+    points of a smallest set not yet hit, each branch forbidding the points tried before it, pruned by a
+    packing of disjoint sets).  A hitting set is asked of the engine: if the board is its only completion it
+    is a puzzle; if not, the other completions give new unavoidable sets, none of them hit, and the
+    enumeration goes on below the same node.  Every puzzle hits every unavoidable set, so none is missed."""
+    board, m = solved.board, solved.multiset
+    solution: list[Label] = [solved.clues[p] for p in range(board.n_points)]
+    unavoidable = _seed_sets(solved, solution)
+    found: list[int] = []
+
+    def unique(chosen: int) -> bool:
+        puzzle = PartialBoard(board, m, {p: solution[p] for p in bits(chosen)})
+        others = [c for c in completions(puzzle, limit=NEW_SETS + 1) if c != solution]
+        for other in others:
+            _add_minimal(unavoidable, sum(1 << p for p in range(board.n_points) if other[p] != solution[p]))
+        return not others
+
+    def enumerate_below(chosen: int, forbidden: int, left: int) -> None:
+        while True:
+            smallest, packing, used = None, 0, 0
+            for s in unavoidable:
+                if s & chosen:
+                    continue
+                free = s & ~forbidden
+                if not free:
+                    return
+                if smallest is None or free.bit_count() < smallest.bit_count():
+                    smallest = free
+                if not free & used:
+                    packing += 1
+                    used |= free
+            if smallest is not None:
+                break
+            if unique(chosen):  # every known set is hit: a puzzle, or new sets that it misses
+                if left:
+                    raise NotTheFewest(f"a puzzle with {chosen.bit_count()} clues exists")
+                found.append(chosen)
+                return
+        if packing > left:
+            return
+        for e in bits(smallest):
+            enumerate_below(chosen | 1 << e, forbidden, left - 1)
+            forbidden |= 1 << e
+
+    enumerate_below(0, 0, clues)
+    return found

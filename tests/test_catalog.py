@@ -242,6 +242,15 @@ def test_puzzles_with_the_fewest_clues(tmp_path):
     assert sum(r["orbit_size"] for r in records) == 25728
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
+def test_six_by_six_sudoku_puzzles_with_eight_clues(tmp_path):
+    """The 6x6 Sudoku's 8-clue puzzles (8 is the fewest, A372224), one per class: about 4 minutes."""
+    path = str(tmp_path / "f6.sqlite")
+    done = run_cli("catalog", "build", "sudoku:2x3", "--fewest-clues", "--db", path, timeout=1200)
+    assert "537 classes of puzzles with the fewest clues, 1310100480 puzzles in all" in done.stdout
+
+
 def test_generated_puzzles(tmp_path):
     path = str(tmp_path / "g.sqlite")
     first = run_cli("catalog", "build", "sudoku:3x3", "--puzzles", "3", "--rating", "easy", "--db", path)

@@ -27,6 +27,8 @@ from symmetry.counting import MAX_BOARDS, SymmetryTooLargeError, check_listable
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
+LEVELS = "levels"  # the weight of a part whose classes are found level by level (symmetry.levels)
+LEVEL_PARTS = 32  # such parts: the partial boards of the first level with at least this many classes
 KILL_PART = "DLX_LATIN_CATALOG_KILL_PART"  # tests: SIGKILL this process inside that part's transaction
 Progress = Callable[[int, int], object]
 _CANONIZERS: dict[tuple, NautyCanonizer] = {}
@@ -136,6 +138,20 @@ def _solution_rows(board: Board, multiset: Multiset, row: int, clues: str) -> li
     return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 
+def _level_rows(board: Board, multiset: Multiset, row: int, clues: str) -> list[tuple]:
+    """The classes completing one partial board, found level by level (symmetry.levels), as solution rows
+    (a worker's task)."""
+    from symmetry.levels import expand
+
+    canon = _canonizer(board, multiset)
+    start = PartialBoard(board, multiset, {int(p): v for p, v in json.loads(clues)})
+    forms = {
+        f.labelling: f
+        for f in (canon.form([b.clues[p] for p in range(board.n_points)]) for b in expand([start], canon))
+    }
+    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+
+
 def build_solutions(
     db: sqlite3.Connection,
     pb: PartialBoard,
@@ -153,12 +169,28 @@ def build_solutions(
     board = _board(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
+        from symmetry.levels import MAX_POINTS, expand, first_level
+
         found = leaves(pb)
-        check_listable(pb, found, max_boards, "raise --max-boards to build its catalog anyway")
+        try:
+            check_listable(
+                pb,
+                found,
+                max_boards,
+                f"it has more than {MAX_POINTS} points to find them asterism by asterism",
+            )
+        except SymmetryTooLargeError:  # too many boards to list: classes level by level instead
+            if pb.board.n_points > MAX_POINTS:
+                raise
+            start = expand(first_level(pb), _canonizer(pb.board, pb.multiset), until=LEVEL_PARTS)
+            return [(json.dumps(sorted(b.clues.items())), LEVELS) for b in start]
         return [(json.dumps(sorted(leaf.partial.clues.items())), str(leaf.weight)) for leaf in found]
 
-    rows_of = partial(_solution_rows, pb.board, pb.multiset, board)
     run, parts = _run(db, board, "solutions", make_parts)
+    by_levels = db.execute("SELECT weight FROM run_parts WHERE run_id=? LIMIT 1", (run,)).fetchone()
+    rows_of = partial(
+        _level_rows if by_levels and by_levels[0] == LEVELS else _solution_rows, pb.board, pb.multiset, board
+    )
     ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "solutions", board)
     expected = count_by_orbits(pb)

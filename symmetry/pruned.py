@@ -10,8 +10,9 @@ keeps the number of completions of each, so
 The step repeats on P + f with Stab(P + f) for a few levels, then each leaf is an ordinary exact-cover
 count.  After each level, leaves that the board's whole group with a relabelling maps onto each other are
 merged (their weights added): they have equally many completions, so a subtree symmetric to one already
-kept is never searched (symmetric no-goods).  An empty board first takes one arrangement of its first asterism per orbit of the label group (as
-`count_completions` does) and multiplies back by that group's order.  For Latin squares of order n the
+kept is never searched (symmetric no-goods).  An empty board first takes one arrangement of its first
+asterism per orbit of the label group (as `count_completions` does) and multiplies back by that group's
+order.  For Latin squares of order n the
 steps give the reduced squares: the first row is fixed, then the n - 1 other rows permute the first
 column's (n - 1)! fillings in one orbit, and count latin:7 = 7! 6! times the 16,942,080 reduced squares.
 

@@ -101,8 +101,11 @@ def test_query_and_errors(tmp_path):
     sqlite3.connect(other).execute("CREATE TABLE t (x)")
     with pytest.raises(CatalogError, match="not a dlx-latin catalog"):
         open_catalog(other)
-    big = run_cli("catalog", "build", "latin:7", "--db", str(tmp_path / "big.sqlite"), "--max-boards", "1000")
+    big = run_cli(
+        "catalog", "build", "sudoku:3x3", "--db", str(tmp_path / "big.sqlite"), "--max-boards", "1000"
+    )
     assert big.returncode == 1 and "more than 1000 Latin boards" in big.stderr
+    assert "more than 64 points to find them asterism by asterism" in big.stderr
 
 
 def test_export_import_round_trip(tmp_path):

@@ -45,7 +45,8 @@ def catalog() -> None:
     type=click.IntRange(min=1),
     default=500_000,
     show_default=True,
-    help="Refuse boards needing more Latin boards listed than this.",
+    help="List the Latin boards of the symmetry leaves when at most this many; else find the classes "
+    "asterism by asterism.",
 )
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."

@@ -1,0 +1,78 @@
+"""Classes of Latin boards found asterism by asterism, keeping one partial board per class at each level.
+
+Fill the asterisms of an empty board one at a time, in an order fixed by what is filled (the asterism with
+the most filled points next).  After each asterism, keep one partial board per class under the board's
+automorphisms and relabelling (nauty canonical keys), and only those with a completion.  Every class of
+Latin boards is reached: if F is a Latin board and h maps F's first k asterisms onto a kept partial board
+R, then h keeps the points of those asterisms, so h(F) completes R and its next asterism is one of R's
+fillings.  At the last level the kept boards are the classes themselves.
+
+This finds classes without listing every Latin board: latin:7 has 61,479,419,904,000 Latin squares and 324
+classes under rows, columns, transposition and relabelling, reached through at most 21,039 partial squares
+per level.  Listing the completions of the symmetry leaves (`symmetry.counting.canonical_classes`) stays
+the faster way for boards with few Latin boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dlx_latin.latin import PartialBoard, is_completable
+from dlx_latin.latin.completion import first_asterism_arrangements
+from symmetry.counting import SymmetryTooLargeError
+from symmetry.nauty_form import NautyCanonizer
+from symmetry.pruned import fillings
+
+MAX_LEVEL = 200_000  # partial boards kept at one level before refusing
+MAX_POINTS = 64  # larger boards are refused at once: their levels grow far beyond MAX_LEVEL (sudoku:3x3)
+
+
+def next_asterism(pb: PartialBoard) -> int | None:
+    """The asterism to fill next: the one with the most filled points among those not full (the first on
+    ties); None when the board is full."""
+    best, chosen = -1, None
+    for a, points in enumerate(pb.board.asterisms):
+        filled = sum(p in pb.clues for p in points)
+        if filled < len(points) and filled > best:
+            best, chosen = filled, a
+    return chosen
+
+
+def first_level(pb: PartialBoard) -> list[PartialBoard]:
+    """The empty board's first asterism filled, one arrangement per orbit of the label group."""
+    first = pb.board.asterisms[0]
+    return [pb.with_clues(dict(zip(first, a, strict=True))) for a in first_asterism_arrangements(pb.multiset)]
+
+
+def next_level(boards: Iterable[PartialBoard], canonizer: NautyCanonizer) -> list[PartialBoard]:
+    """One completable partial board per class among the boards' fillings of their next asterism."""
+    kept: dict[tuple, PartialBoard] = {}
+    n = canonizer.board.n_points
+    for pb in boards:
+        a = next_asterism(pb)
+        if a is None:
+            raise ValueError("a full board has no next asterism")
+        free = [p for p in pb.board.asterisms[a] if p not in pb.clues]
+        found = fillings(pb, a)
+        if found is None:
+            raise SymmetryTooLargeError(f"asterism {a} of {pb.board.name} has too many fillings to list")
+        for filling in found:
+            child = pb.with_clues(dict(zip(free, filling, strict=True)))
+            key = canonizer.key([child.clues.get(p) for p in range(n)])
+            if key not in kept:
+                kept[key] = child
+        if len(kept) > MAX_LEVEL:
+            raise SymmetryTooLargeError(
+                f"{pb.board.name} has more than {MAX_LEVEL} classes of partial boards at one level"
+            )
+    return [child for child in kept.values() if is_completable(child)]
+
+
+def expand(
+    boards: list[PartialBoard], canonizer: NautyCanonizer, until: int | None = None
+) -> list[PartialBoard]:
+    """Level after level until every board is full, or (with `until`) until there are at least `until`
+    boards; the boards of one level all have the same points filled."""
+    while boards and next_asterism(boards[0]) is not None and (until is None or len(boards) < until):
+        boards = next_level(boards, canonizer)
+    return boards

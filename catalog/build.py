@@ -27,8 +27,7 @@ from symmetry.counting import MAX_BOARDS, SymmetryTooLargeError, check_listable
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
-LEVELS = "levels"  # the weight of a part whose classes are found level by level (symmetry.levels)
-LEVEL_PARTS = 32  # such parts: the partial boards of the first level with at least this many classes
+LEVELS = "levels"  # the weight of the parts of a run that finds the classes level by level (symmetry.levels)
 KILL_PART = "DLX_LATIN_CATALOG_KILL_PART"  # tests: SIGKILL this process inside that part's transaction
 Progress = Callable[[int, int], object]
 _CANONIZERS: dict[tuple, NautyCanonizer] = {}
@@ -138,18 +137,47 @@ def _solution_rows(board: Board, multiset: Multiset, row: int, clues: str) -> li
     return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 
-def _level_rows(board: Board, multiset: Multiset, row: int, clues: str) -> list[tuple]:
-    """The classes completing one partial board, found level by level (symmetry.levels), as solution rows
-    (a worker's task)."""
-    from symmetry.levels import expand
+def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int, parts: int, progress) -> int:
+    """Do the levels of a run by levels (symmetry.levels) not yet done, each in one transaction that stores
+    the level's partial boards in its part (the last level's full boards go to the solutions instead); a
+    killed run goes on from the last level stored.  How many levels were done now."""
+    from symmetry.levels import first_level, next_level
 
-    canon = _canonizer(board, multiset)
-    start = PartialBoard(board, multiset, {int(p): v for p, v in json.loads(clues)})
-    forms = {
-        f.labelling: f
-        for f in (canon.form([b.clues[p] for p in range(board.n_points)]) for b in expand([start], canon))
-    }
-    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+    canon = _canonizer(pb.board, pb.multiset)
+    kill = int(os.environ.get(KILL_PART, -1))
+    stored = db.execute(
+        "SELECT part, clues FROM run_parts WHERE run_id=? AND done=1 ORDER BY part DESC LIMIT 1", (run,)
+    ).fetchone()
+    boards, start = first_level(pb), 0
+    if stored is not None:
+        level = json.loads(stored[1])
+        boards = [
+            PartialBoard(pb.board, pb.multiset, dict(zip(level["points"], labels, strict=True)))
+            for labels in level["boards"]
+        ]
+        start = stored[0] + 1
+    for part in range(start, parts):
+        boards = next_level(boards, canon)
+        db.execute("BEGIN")
+        if part == parts - 1:
+            n = pb.board.n_points
+            forms = {f.labelling: f for f in (canon.form([b.clues[p] for p in range(n)]) for b in boards)}
+            rows = [
+                (board, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order))
+                for f in forms.values()
+            ]
+            db.executemany("INSERT OR IGNORE INTO solutions VALUES (?, ?, ?, ?)", rows)
+            text = ""
+        else:
+            points = sorted(boards[0].clues) if boards else []
+            text = json.dumps({"points": points, "boards": [[b.clues[p] for p in points] for b in boards]})
+        if part == kill:
+            os.kill(os.getpid(), signal.SIGKILL)
+        db.execute("UPDATE run_parts SET clues=?, done=1 WHERE run_id=? AND part=?", (text, run, part))
+        db.execute("COMMIT")
+        if progress is not None:
+            progress(part + 1, parts)
+    return parts - start
 
 
 def build_solutions(
@@ -169,7 +197,7 @@ def build_solutions(
     board = _board(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
-        from symmetry.levels import MAX_POINTS, expand, first_level
+        from symmetry.levels import MAX_POINTS, levels
 
         found = leaves(pb)
         try:
@@ -179,19 +207,19 @@ def build_solutions(
                 max_boards,
                 f"it has more than {MAX_POINTS} points to find them asterism by asterism",
             )
-        except SymmetryTooLargeError:  # too many boards to list: classes level by level instead
+        except SymmetryTooLargeError:  # too many boards to list: classes level by level, a part per level
             if pb.board.n_points > MAX_POINTS:
                 raise
-            start = expand(first_level(pb), _canonizer(pb.board, pb.multiset), until=LEVEL_PARTS)
-            return [(json.dumps(sorted(b.clues.items())), LEVELS) for b in start]
+            return [("", LEVELS)] * levels(pb)
         return [(json.dumps(sorted(leaf.partial.clues.items())), str(leaf.weight)) for leaf in found]
 
     run, parts = _run(db, board, "solutions", make_parts)
     by_levels = db.execute("SELECT weight FROM run_parts WHERE run_id=? LIMIT 1", (run,)).fetchone()
-    rows_of = partial(
-        _level_rows if by_levels and by_levels[0] == LEVELS else _solution_rows, pb.board, pb.multiset, board
-    )
-    ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
+    if by_levels and by_levels[0] == LEVELS:
+        ran = _work_levels(db, pb, board, run, parts, progress)
+    else:
+        rows_of = partial(_solution_rows, pb.board, pb.multiset, board)
+        ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "solutions", board)
     expected = count_by_orbits(pb)
     if total != expected:

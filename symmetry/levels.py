@@ -15,8 +15,9 @@ the faster way for boards with few Latin boards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
+from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard, is_completable
 from dlx_latin.latin.completion import first_asterism_arrangements
 from symmetry.counting import SymmetryTooLargeError
@@ -27,15 +28,24 @@ MAX_LEVEL = 200_000  # partial boards kept at one level before refusing
 MAX_POINTS = 64  # larger boards are refused at once: their levels grow far beyond MAX_LEVEL (sudoku:3x3)
 
 
-def next_asterism(pb: PartialBoard) -> int | None:
-    """The asterism to fill next: the one with the most filled points among those not full (the first on
-    ties); None when the board is full."""
+def next_asterism(board: Board, filled: Container[int]) -> int | None:
+    """The asterism to fill next when the points `filled` are: the one with the most filled points among
+    those not full (the first on ties); None when every point is filled."""
     best, chosen = -1, None
-    for a, points in enumerate(pb.board.asterisms):
-        filled = sum(p in pb.clues for p in points)
-        if filled < len(points) and filled > best:
-            best, chosen = filled, a
+    for a, points in enumerate(board.asterisms):
+        count = sum(p in filled for p in points)
+        if best < count < len(points):
+            best, chosen = count, a
     return chosen
+
+
+def levels(pb: PartialBoard) -> int:
+    """How many asterisms are filled after the first one before the empty board `pb` is full."""
+    filled, steps = set(pb.board.asterisms[0]), 0
+    while (a := next_asterism(pb.board, filled)) is not None:
+        filled.update(pb.board.asterisms[a])
+        steps += 1
+    return steps
 
 
 def first_level(pb: PartialBoard) -> list[PartialBoard]:
@@ -49,7 +59,7 @@ def next_level(boards: Iterable[PartialBoard], canonizer: NautyCanonizer) -> lis
     kept: dict[tuple, PartialBoard] = {}
     n = canonizer.board.n_points
     for pb in boards:
-        a = next_asterism(pb)
+        a = next_asterism(pb.board, pb.clues)
         if a is None:
             raise ValueError("a full board has no next asterism")
         free = [p for p in pb.board.asterisms[a] if p not in pb.clues]
@@ -73,6 +83,10 @@ def expand(
 ) -> list[PartialBoard]:
     """Level after level until every board is full, or (with `until`) until there are at least `until`
     boards; the boards of one level all have the same points filled."""
-    while boards and next_asterism(boards[0]) is not None and (until is None or len(boards) < until):
+    while (
+        boards
+        and next_asterism(boards[0].board, boards[0].clues) is not None
+        and (until is None or len(boards) < until)
+    ):
         boards = next_level(boards, canonizer)
     return boards

@@ -301,6 +301,21 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count)
         memo_grow(s);
 }
 
+/* Look a state up at level l: 1 when found (its count is added), 0 when not, -1 when the count would
+ * overflow.  A level whose first MEMO_TRIAL lookups hit less than one time in 16 stops looking. */
+static inline int memo_lookup(Search *s, int l, const uint64_t *key)
+{
+    uint64_t found = memo_get(s, key);
+    if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
+    if (!found) return 0;
+    s->level_hits[l]++;
+    u128 add = found - 1;
+    if (s->count > U128_MAX - add) return -1;
+    s->count += add;
+    s->memo_hits++;
+    return 1;
+}
+
 /*
  * Run the search until the budget of nodes is spent, a batch of max_batch solutions is recorded
  * (max_batch 0: record nothing, just count), the limit is reached, or the search is over.
@@ -340,16 +355,9 @@ C2: /* [Enter level l.] */
         if (!s->memo_mask && nodes >= s->memo_start) memo_start_table(s);
     }
     if (memo && l >= memo_from && s->memo_mask && s->level_memo[l]) {
-        uint64_t found = memo_get(s, covered);
-        if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
-        if (found) {
-            s->level_hits[l]++;
-            u128 add = found - 1;
-            if (s->count > U128_MAX - add) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
-            s->count += add;
-            s->memo_hits++;
-            goto C8;
-        }
+        int hit = memo_lookup(s, l, covered);
+        if (hit < 0) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+        if (hit) goto C8;
         memcpy(s->level_key + (size_t)l * words, covered, words * 8);
         s->count_before[l] = s->count;
         s->level_saved[l] = 1;
@@ -534,16 +542,9 @@ M2: /* [Enter level l.] */
     if (memo && l >= memo_from && s->memo_mask && s->level_memo[l]) {
         uint64_t *key = s->level_key + (size_t)l * words;
         m_key(s, l, key);
-        uint64_t found = memo_get(s, key);
-        if (++s->level_lookups[l] == MEMO_TRIAL && s->level_hits[l] < MEMO_TRIAL / 16) s->level_memo[l] = 0;
-        if (found) {
-            s->level_hits[l]++;
-            u128 add = found - 1;
-            if (s->count > U128_MAX - add) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
-            s->count += add;
-            s->memo_hits++;
-            goto M9;
-        }
+        int hit = memo_lookup(s, l, key);
+        if (hit < 0) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+        if (hit) goto M9;
         s->count_before[l] = s->count;
         s->level_saved[l] = 1;
     }

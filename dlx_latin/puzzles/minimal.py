@@ -53,20 +53,31 @@ def smallest_hitting_set(sets: list[int], at_least: int = 0, at_most: int | None
     return None
 
 
-def _hit(sets: list[int], k: int, chosen: int, forbidden: int) -> int | None:
-    smallest, packing, used = None, 0, 0
+def _unhit(sets: list[int], chosen: int, forbidden: int) -> tuple[int, int] | None:
+    """(the free elements of a smallest set that `chosen` misses, 0 when it misses none; a lower bound on
+    the elements still needed, from a greedy packing of disjoint missed sets), or None when a missed set has
+    no element left that is not `forbidden`."""
+    smallest, packing, used = 0, 0, 0
     for s in sets:
         if s & chosen:
             continue
         free = s & ~forbidden
         if not free:
             return None
-        if smallest is None or free.bit_count() < smallest.bit_count():
+        if not smallest or free.bit_count() < smallest.bit_count():
             smallest = free
-        if not free & used:  # greedy packing of disjoint unhit sets: each needs its own element
+        if not free & used:  # each disjoint missed set needs an element of its own
             packing += 1
             used |= free
-    if smallest is None:
+    return smallest, packing
+
+
+def _hit(sets: list[int], k: int, chosen: int, forbidden: int) -> int | None:
+    missed = _unhit(sets, chosen, forbidden)
+    if missed is None:
+        return None
+    smallest, packing = missed
+    if not smallest:
         return chosen
     if packing > k:
         return None
@@ -185,19 +196,11 @@ def puzzles_with_fewest_clues(solved: PartialBoard, clues: int) -> list[int]:
 
     def enumerate_below(chosen: int, forbidden: int, left: int) -> None:
         while True:
-            smallest, packing, used = None, 0, 0
-            for s in unavoidable:
-                if s & chosen:
-                    continue
-                free = s & ~forbidden
-                if not free:
-                    return
-                if smallest is None or free.bit_count() < smallest.bit_count():
-                    smallest = free
-                if not free & used:
-                    packing += 1
-                    used |= free
-            if smallest is not None:
+            missed = _unhit(unavoidable, chosen, forbidden)
+            if missed is None:
+                return
+            smallest, packing = missed
+            if smallest:
                 break
             if unique(chosen):  # every known set is hit: a puzzle, or new sets that it misses
                 if left:

@@ -93,3 +93,17 @@ def test_a_killed_build_by_levels_resumes_to_the_same_catalog(tmp_path):
         )
 
     assert rows(broken) == rows(whole) and len(rows(whole)) == 49
+
+
+def test_classes_up_to_symmetry_fall_back_to_levels(monkeypatch):
+    """When listing is refused, count --up-to symmetry finds the classes level by level (the orbit sizes
+    are still checked against the exact count): sudoku:2x3 has 49."""
+    import symmetry.counting
+    from symmetry.counting import SymmetryTooLargeError, classes_up_to_symmetry
+
+    def refuse(pb, max_boards=0):
+        raise SymmetryTooLargeError("too many to list")
+
+    monkeypatch.setattr(symmetry.counting, "canonical_classes", refuse)
+    found = classes_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x3")))
+    assert len(found) == 49 and sum(found.values()) == 28200960

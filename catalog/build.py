@@ -141,7 +141,7 @@ def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int,
     """Do the levels of a run by levels (symmetry.levels) not yet done, each in one transaction that stores
     the level's partial boards in its part (the last level's full boards go to the solutions instead); a
     killed run goes on from the last level stored.  How many levels were done now."""
-    from symmetry.levels import first_level, next_level
+    from symmetry.levels import canonical_forms, first_level, next_level
 
     canon = _canonizer(pb.board, pb.multiset)
     kill = int(os.environ.get(KILL_PART, -1))
@@ -158,19 +158,17 @@ def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int,
         start = stored[0] + 1
     for part in range(start, parts):
         boards = next_level(boards, canon)
-        db.execute("BEGIN")
+        rows, text = [], ""
         if part == parts - 1:
-            n = pb.board.n_points
-            forms = {f.labelling: f for f in (canon.form([b.clues[p] for p in range(n)]) for b in boards)}
             rows = [
                 (board, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order))
-                for f in forms.values()
+                for f in canonical_forms(boards, canon)
             ]
-            db.executemany("INSERT OR IGNORE INTO solutions VALUES (?, ?, ?, ?)", rows)
-            text = ""
         else:
             points = sorted(boards[0].clues) if boards else []
             text = json.dumps({"points": points, "boards": [[b.clues[p] for p in points] for b in boards]})
+        db.execute("BEGIN")
+        db.executemany("INSERT OR IGNORE INTO solutions VALUES (?, ?, ?, ?)", rows)
         if part == kill:
             os.kill(os.getpid(), signal.SIGKILL)
         db.execute("UPDATE run_parts SET clues=?, done=1 WHERE run_id=? AND part=?", (text, run, part))

@@ -70,14 +70,12 @@ def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
     try:
         found = {form.labelling: form.orbit_size for form in canonical_classes(pb)}
     except SymmetryTooLargeError:  # too many boards to list: level by level, if the board is small enough
-        from symmetry.levels import MAX_POINTS, expand, first_level
+        from symmetry.levels import MAX_POINTS, canonical_forms, expand, first_level
 
         if pb.clues or pb.board.n_points > MAX_POINTS:
             raise
         canon = NautyCanonizer(pb.board, pb.multiset)
-        n = pb.board.n_points
-        forms = (canon.form([b.clues[p] for p in range(n)]) for b in expand(first_level(pb), canon))
-        found = {form.labelling: form.orbit_size for form in forms}
+        found = {f.labelling: f.orbit_size for f in canonical_forms(expand(first_level(pb), canon), canon)}
     total = count_by_orbits(pb)
     if sum(found.values()) != total:
         raise AssertionError(f"orbit sizes add up to {sum(found.values())}, not to the count {total}")

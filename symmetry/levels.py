@@ -20,6 +20,7 @@ from collections.abc import Container, Iterable
 from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard, is_completable
 from dlx_latin.latin.completion import first_asterism_arrangements
+from symmetry.canonical import CanonicalForm
 from symmetry.counting import SymmetryTooLargeError
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import fillings
@@ -90,3 +91,10 @@ def expand(
     ):
         boards = next_level(boards, canonizer)
     return boards
+
+
+def canonical_forms(full: Iterable[PartialBoard], canonizer: NautyCanonizer) -> list[CanonicalForm]:
+    """The canonical forms (with orbit sizes) of full boards of the last level, each class once."""
+    n = canonizer.board.n_points
+    forms = (canonizer.form([b.clues[p] for p in range(n)]) for b in full)
+    return list({f.labelling: f for f in forms}.values())

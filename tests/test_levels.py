@@ -6,7 +6,7 @@ from cli import run_cli
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import Multiset, PartialBoard
 from symmetry.counting import canonical_classes
-from symmetry.levels import expand, first_level, next_asterism
+from symmetry.levels import canonical_forms, expand, first_level, next_asterism
 from symmetry.nauty_form import NautyCanonizer
 
 
@@ -17,7 +17,7 @@ def classes_by_levels(spec: str, multiset: str | None = None) -> set:
     canon = NautyCanonizer(board, m)
     full = expand(first_level(pb), canon)
     assert all(next_asterism(board, b.clues) is None for b in full)
-    return {canon.form([b.clues[p] for p in range(board.n_points)]).labelling for b in full}
+    return {f.labelling for f in canonical_forms(full, canon)}
 
 
 @pytest.mark.parametrize(

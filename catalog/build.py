@@ -115,10 +115,11 @@ def _write(db: sqlite3.Connection, run: int, part: int, table: str, rows: list[t
 
 
 def _tally(db: sqlite3.Connection, table: str, board: int) -> tuple[int, int]:
-    return db.execute(
-        f"SELECT count(*), coalesce(sum(CAST(orbit_size AS INTEGER)), 0) FROM {table} WHERE board_id=?",
-        (board,),
+    """(classes, the exact sum of their orbit sizes) of a board's rows in `table`."""
+    classes, total = db.execute(
+        f"SELECT count(*), exact_sum(orbit_size) FROM {table} WHERE board_id=?", (board,)
     ).fetchone()
+    return classes, int(total)
 
 
 def _canonizer(board: Board, multiset: Multiset) -> NautyCanonizer:
@@ -312,10 +313,10 @@ def build_fewest_clue_puzzles(
 
     ran = _work(db, run, parts, "puzzles", puzzles, progress)
     classes, total = db.execute(
-        "SELECT count(*), coalesce(sum(CAST(orbit_size AS INTEGER)), 0) FROM puzzles "
-        "WHERE board_id=? AND clue_count=?",
+        "SELECT count(*), exact_sum(orbit_size) FROM puzzles WHERE board_id=? AND clue_count=?",
         (board, fewest),
     ).fetchone()
+    total = int(total)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)
 

@@ -74,6 +74,21 @@ class CatalogError(UserInputError):
     """A catalog file that cannot be used (another schema version, not a catalog, unreadable)."""
 
 
+class ExactSum:
+    """SQL aggregate `exact_sum(text)`: the exact sum of integers stored as text, as text ('0' for no rows).
+    SQLite's own sum stops at 2^63, and orbit sizes of Latin hexagons reach 10^25."""
+
+    def __init__(self) -> None:
+        self.total = 0
+
+    def step(self, value: str | None) -> None:
+        if value is not None:
+            self.total += int(value)
+
+    def finalize(self) -> str:
+        return str(self.total)
+
+
 def open_catalog(path: str | Path = DEFAULT_PATH, create: bool = True) -> sqlite3.Connection:
     """The catalog at `path`, made if missing (when `create`), its schema version checked."""
     path = Path(path)
@@ -81,6 +96,7 @@ def open_catalog(path: str | Path = DEFAULT_PATH, create: bool = True) -> sqlite
         raise CatalogError(f"no catalog at {path}")
     try:
         db = sqlite3.connect(path, isolation_level=None)  # transactions are explicit
+        db.create_aggregate("exact_sum", 1, ExactSum)
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA foreign_keys=ON")
         found = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()

@@ -1,20 +1,25 @@
 """Classes of Latin boards found asterism by asterism, keeping one partial board per class at each level.
 
 Fill the asterisms of an empty board one at a time, in an order fixed by what is filled (the asterism with
-the most filled points next).  After each asterism, keep one partial board per class under the board's
+the most filled points next); when an asterism has too many free points to list their fillings (hexagon:3:
+12 free points, up to 12! fillings), fill them a few at a time, as many as keep the arrangements of
+distinct labels under MAX_FILLINGS.  After each level, keep one partial board per class under the board's
 automorphisms and relabelling (nauty canonical keys), and only those with a completion.  Every class of
-Latin boards is reached: if F is a Latin board and h maps F's first k asterisms onto a kept partial board
-R, then h keeps the points of those asterisms, so h(F) completes R and its next asterism is one of R's
-fillings.  At the last level the kept boards are the classes themselves.
+Latin boards is reached: the points filled at each level depend only on the points filled before, so if F
+is a Latin board and h maps F's points of level k onto a kept partial board R, then h keeps those points,
+h(F) completes R and its points of the next level are one of R's fillings.  At the last level the kept
+boards are the classes themselves.
 
 This finds classes without listing every Latin board: latin:7 has 61,479,419,904,000 Latin squares and 324
 classes under rows, columns, transposition and relabelling, reached through at most 21,039 partial squares
-per level.  Listing the completions of the symmetry leaves (`symmetry.counting.canonical_classes`) stays
-the faster way for boards with few Latin boards.
+per level, and hexagon:3's 13,936,573,991,099,572,420,608,000 Latin hexagons make a single class, reached
+through at most 17 partial boards per level.  Listing the completions of the symmetry leaves
+(`symmetry.counting.canonical_classes`) stays the faster way for boards with few Latin boards.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Container, Iterable
 
 from dlx_latin.boards import Board
@@ -23,7 +28,7 @@ from dlx_latin.latin.completion import first_asterism_arrangements
 from symmetry.canonical import CanonicalForm
 from symmetry.counting import SymmetryTooLargeError
 from symmetry.nauty_form import NautyCanonizer
-from symmetry.pruned import fillings
+from symmetry.pruned import MAX_FILLINGS, point_fillings
 
 MAX_LEVEL = 200_000  # partial boards kept at one level before refusing
 MAX_POINTS = 64  # larger boards are refused at once: their levels grow far beyond MAX_LEVEL (sudoku:3x3)
@@ -40,11 +45,25 @@ def next_asterism(board: Board, filled: Container[int]) -> int | None:
     return chosen
 
 
+def next_points(board: Board, filled: Container[int]) -> list[int] | None:
+    """The points to fill at the next level: the free points of the next asterism, or the first of them
+    when all would have more than MAX_FILLINGS arrangements of distinct labels; None when every point is
+    filled."""
+    a = next_asterism(board, filled)
+    if a is None:
+        return None
+    free = [p for p in board.asterisms[a] if p not in filled]
+    k = 1
+    while k < len(free) and math.perm(len(free), k + 1) <= MAX_FILLINGS:
+        k += 1
+    return free[:k]
+
+
 def levels(pb: PartialBoard) -> int:
-    """How many asterisms are filled after the first one before the empty board `pb` is full."""
+    """How many levels follow the first asterism before the empty board `pb` is full."""
     filled, steps = set(pb.board.asterisms[0]), 0
-    while (a := next_asterism(pb.board, filled)) is not None:
-        filled.update(pb.board.asterisms[a])
+    while (points := next_points(pb.board, filled)) is not None:
+        filled.update(points)
         steps += 1
     return steps
 
@@ -56,18 +75,14 @@ def first_level(pb: PartialBoard) -> list[PartialBoard]:
 
 
 def next_level(boards: Iterable[PartialBoard], canonizer: NautyCanonizer) -> list[PartialBoard]:
-    """One completable partial board per class among the boards' fillings of their next asterism."""
+    """One completable partial board per class among the boards' fillings of their next points."""
     kept: dict[tuple, PartialBoard] = {}
     n = canonizer.board.n_points
     for pb in boards:
-        a = next_asterism(pb.board, pb.clues)
-        if a is None:
-            raise ValueError("a full board has no next asterism")
-        free = [p for p in pb.board.asterisms[a] if p not in pb.clues]
-        found = fillings(pb, a)
-        if found is None:
-            raise SymmetryTooLargeError(f"asterism {a} of {pb.board.name} has too many fillings to list")
-        for filling in found:
+        free = next_points(pb.board, pb.clues)
+        if free is None:
+            raise ValueError("a full board has no next level")
+        for filling in point_fillings(pb, free):
             child = pb.with_clues(dict(zip(free, filling, strict=True)))
             key = canonizer.key([child.clues.get(p) for p in range(n)])
             if key not in kept:
@@ -86,7 +101,7 @@ def expand(
     boards; the boards of one level all have the same points filled."""
     while (
         boards
-        and next_asterism(boards[0].board, boards[0].clues) is not None
+        and next_points(boards[0].board, boards[0].clues) is not None
         and (until is None or len(boards) < until)
     ):
         boards = next_level(boards, canonizer)

@@ -88,10 +88,18 @@ def stabilizer(
 def fillings(pb: PartialBoard, asterism: int, cap: int = MAX_FILLINGS) -> list[tuple[Label, ...]] | None:
     """Every way to label the free points of an asterism (in point order) that keeps `pb` partial Latin;
     None when there are more than `cap`."""
-    board, m = pb.board, pb.multiset
-    free = [p for p in board.asterisms[asterism] if p not in pb.clues]
+    free = [p for p in pb.board.asterisms[asterism] if p not in pb.clues]
     if math.factorial(len(free)) > 100 * cap:  # a cheap bound on the arrangements: too many to list
         return None
+    return point_fillings(pb, free, cap)
+
+
+def point_fillings(
+    pb: PartialBoard, free: list[int], cap: int | None = None
+) -> list[tuple[Label, ...]] | None:
+    """Every way to label the free points `free` (in that order) that keeps `pb` partial Latin; None when
+    there are more than `cap` (None: no cap)."""
+    board, m = pb.board, pb.multiset
     held: dict[tuple[int, Label], int] = {}
     for p, label in pb.clues.items():
         for a in board.point_asterisms[p]:
@@ -103,7 +111,7 @@ def fillings(pb: PartialBoard, asterism: int, cap: int = MAX_FILLINGS) -> list[t
     def extend(k: int) -> bool:
         if k == len(free):
             out.append(tuple(chosen))
-            return len(out) <= cap
+            return cap is None or len(out) <= cap
         through = board.point_asterisms[free[k]]
         for label in m.labels:
             if all(held.get((a, label), 0) < limit[label] for a in through):

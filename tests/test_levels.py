@@ -6,7 +6,7 @@ from cli import run_cli
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import Multiset, PartialBoard
 from symmetry.counting import canonical_classes
-from symmetry.levels import canonical_forms, expand, first_level, next_asterism
+from symmetry.levels import canonical_forms, expand, first_level, next_points
 from symmetry.nauty_form import NautyCanonizer
 
 
@@ -16,7 +16,7 @@ def classes_by_levels(spec: str, multiset: str | None = None) -> set:
     pb = PartialBoard(board, m)
     canon = NautyCanonizer(board, m)
     full = expand(first_level(pb), canon)
-    assert all(next_asterism(board, b.clues) is None for b in full)
+    assert all(next_points(board, b.clues) is None for b in full)
     return {f.labelling for f in canonical_forms(full, canon)}
 
 
@@ -38,6 +38,48 @@ def test_levels_reach_exactly_the_listed_classes(spec, multiset):
     m = Multiset.parse(multiset) if multiset else Multiset.default(board.asterism_size)
     listed = {f.labelling for f in canonical_classes(PartialBoard(board, m))}
     assert classes_by_levels(spec, multiset) == listed
+
+
+@pytest.mark.parametrize(
+    "spec,multiset", [("latin:5", None), ("sudoku:2x3", None), ("latin:5", "1^2,2^2,3"), ("hexagon:2", None)]
+)
+def test_asterisms_filled_a_few_points_at_a_time_reach_the_same_classes(spec, multiset, monkeypatch):
+    """With at most 10 arrangements per level, asterisms are filled one or two points at a time (as
+    hexagon:3's are, 12 free points at once being too many); the classes must not change."""
+    import symmetry.levels
+
+    board = board_from_spec(spec)
+    m = Multiset.parse(multiset) if multiset else Multiset.default(board.asterism_size)
+    listed = {f.labelling for f in canonical_classes(PartialBoard(board, m))}
+    whole_levels = symmetry.levels.levels(PartialBoard(board, m))
+    monkeypatch.setattr(symmetry.levels, "MAX_FILLINGS", 10)
+    assert symmetry.levels.levels(PartialBoard(board, m)) > whole_levels
+    assert classes_by_levels(spec, multiset) == listed
+
+
+def test_the_latin_hexagons_of_side_3_make_one_class(tmp_path):
+    """hexagon:3 (Douze France) has too many fillings per asterism to list; filled a few points at a time,
+    its 13,936,573,991,099,572,420,608,000 Latin hexagons turn out to be one class, whose orbit size is
+    the exact count (the build checks it).  Random Latin hexagons all share its canonical form."""
+    import json
+    import random
+    import sqlite3
+
+    from dlx_latin.puzzles.generate import random_latin_board
+
+    path = str(tmp_path / "h.sqlite")
+    done = run_cli("catalog", "build", "hexagon:3", "--db", path)
+    assert done.returncode == 0, done.stderr
+    assert "1 classes, orbit sizes summing to 13936573991099572420608000" in done.stdout
+    ((canonical, orbit),) = sqlite3.connect(path).execute("SELECT canonical, orbit_size FROM solutions")
+    assert orbit == "13936573991099572420608000"
+    pb = PartialBoard(board_from_spec("hexagon:3"))
+    canon = NautyCanonizer(pb.board, pb.multiset)
+    rng = random.Random(7)
+    keys = {canon.key(random_latin_board(pb, rng)) for _ in range(5)}
+    assert keys == {canon.key(json.loads(canonical))}
+    stats = run_cli("catalog", "stats", "--json", "--db", path).stdout
+    assert '"total": 13936573991099572420608000' in stats
 
 
 def test_one_level_at_a_time():

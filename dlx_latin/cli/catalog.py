@@ -135,7 +135,7 @@ def stats(db_path: str, as_json: bool) -> None:
 
     db = open_catalog(db_path, create=False)
     rows = db.execute(
-        "SELECT b.spec, b.multiset, count(s.canonical), coalesce(sum(CAST(s.orbit_size AS INTEGER)), 0), "
+        "SELECT b.spec, b.multiset, count(s.canonical), exact_sum(s.orbit_size), "
         "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
         "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1), "
         "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id) "
@@ -147,7 +147,7 @@ def stats(db_path: str, as_json: bool) -> None:
             "board": spec,
             "multiset": m,
             "classes": classes,
-            "total": total,
+            "total": int(total),
             "status": status,
             "parts": parts,
             "parts_done": done,
@@ -157,7 +157,7 @@ def stats(db_path: str, as_json: bool) -> None:
             click.echo(json.dumps(record))
         else:
             click.echo(
-                f"{spec} [{m}]: {classes} classes, orbit sizes sum {total}; build {status} "
+                f"{spec} [{m}]: {classes} classes, orbit sizes sum {int(total)}; build {status} "
                 f"({done}/{parts} parts); {puzzles} puzzle classes"
             )
 
@@ -193,7 +193,7 @@ def query(
     if not puzzles:
         rows = db.execute(
             "SELECT canonical, orbit_size, automorphisms FROM solutions WHERE board_id = ? "
-            "ORDER BY CAST(orbit_size AS INTEGER) DESC, canonical LIMIT ?",
+            "ORDER BY CAST(orbit_size AS REAL) DESC, canonical LIMIT ?",
             (found[0], limit if limit else -1),
         ).fetchall()
         for canonical, orbit, automorphisms in rows:

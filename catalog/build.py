@@ -244,7 +244,7 @@ def build_critical_puzzles(
         return [(row[0], "1") for row in found]
 
     def puzzles(solution: tuple) -> list[tuple]:
-        return _puzzle_rows(pb, board, solution, critical_masks(solution, boards).tolist())
+        return _puzzle_rows(pb, board, solution, critical_masks(solution, boards))
 
     run, parts = _run(db, board, "critical-puzzles", make_parts)
     ran = _work(db, run, parts, "puzzles", lambda text: puzzles(tuple(json.loads(text))), progress)

@@ -224,7 +224,7 @@ def test_killed_puzzle_build_resumes(tmp_path):
         == ""
     )
     too_big = run_cli("catalog", "build", "sudoku:2x3", "--minimal-puzzles", "--db", str(whole))
-    assert too_big.returncode == 1 and "at most 20 points" in too_big.stderr
+    assert too_big.returncode == 1 and "at most 200000 Latin boards" in too_big.stderr
 
 
 def test_puzzles_with_the_fewest_clues(tmp_path):
@@ -237,7 +237,7 @@ def test_puzzles_with_the_fewest_clues(tmp_path):
     assert done.returncode == 0
     assert "13 classes of puzzles with the fewest clues, 25728 puzzles in all" in done.stdout
     boards = all_boards(PartialBoard(board_from_spec("sudoku:2x2")))
-    every = sum(1 for b in boards for m in critical_masks(b, boards).tolist() if m.bit_count() == 4)
+    every = sum(1 for b in boards for m in critical_masks(b, boards) if m.bit_count() == 4)
     assert every == 25728
     found = run_cli("catalog", "query", "--board", "sudoku:2x2", "--puzzles", "--minimal", "--db", path)
     records = [json.loads(line) for line in found.stdout.splitlines()]
@@ -304,3 +304,58 @@ def test_a_build_on_a_dask_cluster_equals_a_local_one(tmp_path):
     assert rows(here) == rows(there) and len(rows(here)) == 49
     bad = run_cli("catalog", "build", "sudoku:2x2", "--scheduler", "tcp://127.0.0.1:9", "--db", str(there))
     assert bad.returncode == 1 and "cannot reach the Dask scheduler" in bad.stderr
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_minimal_hitting_sets_against_every_subset(seed):
+    """MMCS gives each inclusion-minimal hitting set exactly once: against trying all 2^10 subsets."""
+    import random
+
+    from catalog.puzzles import minimal_hitting_sets
+
+    rng = random.Random(seed)
+    sets = [sum(1 << e for e in rng.sample(range(10), rng.randint(1, 5))) for _ in range(rng.randint(1, 9))]
+    hitting = [h for h in range(1 << 10) if all(h & s for s in sets)]
+    minimal = {h for h in hitting if not any(g != h and g & h == g for g in hitting)}
+    found = list(minimal_hitting_sets(sets))
+    assert len(found) == len(set(found)) and set(found) == minimal
+
+
+def test_critical_clue_sets_are_exactly_those_of_the_definition():
+    """On two 4x4 Sudoku grids and two Latin squares of order 4, every clue set (2^16) is tried with the
+    engine's own notion: a puzzle has one completion, and is critical when no clue can go."""
+    import numpy as np
+
+    from catalog.puzzles import all_boards, critical_masks
+
+    for spec in ("sudoku:2x2", "latin:4"):
+        boards = all_boards(PartialBoard(board_from_spec(spec)))
+        table = np.array(boards)
+        masks = np.arange(1 << 16)
+        given = (masks[:, None] >> np.arange(16)) & 1 == 1
+        for solution in (boards[0], boards[-1]):
+            agree = table == np.array(solution)  # boards x points
+            # completions of each clue set: boards agreeing with the solution on every clue
+            unique = np.array([(agree | ~given[m]).all(axis=1).sum() == 1 for m in range(1 << 16)])
+            critical = {
+                m
+                for m in np.flatnonzero(unique).tolist()
+                if all(not unique[m & ~(1 << p)] for p in range(16) if m >> p & 1)
+            }
+            assert set(critical_masks(solution, boards)) == critical
+
+
+@pytest.mark.parametrize(
+    "n,line",
+    [(4, "21 classes of critical puzzles, 400896 puzzles in all"), (5, "2353 classes of critical puzzles")],
+)
+def test_every_critical_set_of_latin_squares(n, line, tmp_path):
+    """Every critical set of every Latin square of order 4 and 5, up to symmetry: the smallest have
+    floor(n^2/4) clues (4 and 6) and the largest lcs(n) = 7 and 11 clues (OEIS A063437)."""
+    import sqlite3
+
+    path = str(tmp_path / "c.sqlite")
+    done = run_cli("catalog", "build", f"latin:{n}", "--minimal-puzzles", "--db", path, timeout=300)
+    assert done.returncode == 0 and line in done.stdout
+    sizes = sqlite3.connect(path).execute("SELECT min(clue_count), max(clue_count) FROM puzzles").fetchone()
+    assert sizes == {4: (4, 7), 5: (6, 11)}[n]

@@ -78,7 +78,7 @@ def test_puzzles_with_fewest_clues_against_every_clue_set(spec, multiset):
         solved = pb.with_clues(dict(enumerate(labelling)))
         found = puzzles_with_fewest_clues(solved, fewest)
         assert len(found) == len(set(found))
-        every = {m for m in critical_masks(labelling, boards).tolist() if m.bit_count() == fewest}
+        every = {m for m in critical_masks(labelling, boards) if m.bit_count() == fewest}
         assert set(found) == every
 
 

@@ -70,10 +70,10 @@ def build(
     db_path: str,
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
-    --minimal-puzzles, its critical puzzles, for boards of at most 20 points; with --fewest-clues, its
-    puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles instead (solutions
-    too when --minimal-puzzles or --fewest-clues is also given).  Interrupt it at any moment and run it
-    again: it goes on from the parts already written."""
+    --minimal-puzzles, its critical puzzles, for boards of at most 200000 Latin boards; with --fewest-clues,
+    its puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles instead
+    (solutions too when --minimal-puzzles or --fewest-clues is also given).  Interrupt it at any moment and
+    run it again: it goes on from the parts already written."""
     from contextlib import ExitStack
 
     from catalog.build import (

@@ -255,12 +255,13 @@ def build_critical_puzzles(
 
 def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]) -> list[tuple]:
     """Puzzle rows, one per symmetry class, of the clue sets `masks` (bitmasks) of a canonical solution."""
+    from catalog.puzzles import orbit_representatives
     from dlx_latin.puzzles.proof import explain
 
     canon = _canonizer(pb.board, pb.multiset)
     n = pb.board.n_points
     forms = {}
-    for mask in masks:
+    for mask in orbit_representatives(masks, canon.point_automorphisms(solution)):
         form = canon.form([solution[p] if mask >> p & 1 else None for p in range(n)])
         forms[form.labelling] = form
     rows = []

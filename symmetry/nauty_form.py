@@ -76,6 +76,14 @@ class NautyCanonizer:
         orbit = self.group_order * self.label_group_order // stabilizer
         return CanonicalForm(out, stabilizer, orbit)
 
+    def point_automorphisms(self, labelling: Sequence[Label | None]) -> list[list[int]]:
+        """Generators of the labelling's own symmetries (board automorphisms that, with a relabelling, keep
+        it), each as the image of every point."""
+        import pynauty
+
+        _, graph = self._canonical(labelling)
+        return [list(g[: self.n]) for g in pynauty.autgrp(graph)[0]]
+
     def key(self, labelling: Sequence[Label | None]) -> tuple[Label | None, ...]:
         """The canonical labelling alone: equal for two labellings exactly when a symmetry of the board
         and a relabelling map one onto the other (no group order needed, so sympy is never loaded)."""

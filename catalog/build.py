@@ -23,7 +23,7 @@ from catalog.store import board_id
 from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
-from symmetry.counting import MAX_BOARDS, SymmetryTooLargeError, check_listable
+from symmetry.counting import LEVELS_BEYOND, SymmetryTooLargeError, check_listable
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
@@ -183,7 +183,7 @@ def build_solutions(
     db: sqlite3.Connection,
     pb: PartialBoard,
     spec: str,
-    max_boards: int = MAX_BOARDS,
+    max_boards: int = LEVELS_BEYOND,
     progress: Progress | None = None,
     jobs: int = 1,
     executor: Executor | None = None,

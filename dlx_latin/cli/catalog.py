@@ -43,10 +43,10 @@ def catalog() -> None:
 @click.option(
     "--max-boards",
     type=click.IntRange(min=1),
-    default=500_000,
+    default=2_000,
     show_default=True,
     help="List the Latin boards of the symmetry leaves when at most this many; else find the classes "
-    "asterism by asterism.",
+    "asterism by asterism (faster beyond a few thousand; boards of at most 64 points).",
 )
 @click.option(
     "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."

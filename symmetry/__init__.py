@@ -20,6 +20,7 @@ _WHERE = {
     "count_latin_square_classes": "burnside",
     "count_by_burnside": "burnside",
     "canonical_classes": "counting",
+    "all_classes": "counting",
     "NautyCanonizer": "nauty_form",
     "automorphism_group": "groups",
     "geometric_group": "groups",

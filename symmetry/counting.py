@@ -61,25 +61,42 @@ def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterato
                 yield form
 
 
-def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
-    """Canonical form -> orbit size of every class of Latin boards of an empty board under its automorphism
-    group combined with the label group; the orbit sizes are checked to add up to the plain count.
+def all_classes(pb: PartialBoard) -> Iterator[CanonicalForm]:
+    """The canonical form of every class of Latin boards of an empty board, each once: listed from the
+    symmetry leaves when they hold at most LEVELS_BEYOND Latin boards (or for boards of over 64 points, up to
+    MAX_BOARDS), else found level by level (`symmetry.levels`; yielded once the last level is done).
 
     >>> from dlx_latin.boards import board_from_spec
-    >>> len(classes_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x2"))))  # essentially different
-    2
+    >>> [f.orbit_size for f in all_classes(PartialBoard(board_from_spec("hexagon:3")))]
+    [13936573991099572420608000]
     """
     from symmetry.levels import MAX_POINTS, canonical_forms, expand, first_level
 
     by_levels = not pb.clues and pb.board.n_points <= MAX_POINTS
     try:
         listed = canonical_classes(pb, LEVELS_BEYOND if by_levels else MAX_BOARDS)
-        found = {form.labelling: form.orbit_size for form in listed}
-    except SymmetryTooLargeError:  # too many boards to list: level by level, if the board is small enough
+        first = next(listed, None)  # the leaves are checked before the first form
+    except SymmetryTooLargeError:
         if not by_levels:
             raise
         canon = NautyCanonizer(pb.board, pb.multiset)
-        found = {f.labelling: f.orbit_size for f in canonical_forms(expand(first_level(pb), canon), canon)}
+        yield from canonical_forms(expand(first_level(pb), canon), canon)
+        return
+    if first is not None:
+        yield first
+        yield from listed
+
+
+def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
+    """Canonical form -> orbit size of every class of Latin boards of an empty board under its automorphism
+    group combined with the label group (`all_classes`); the orbit sizes are checked to add up to the plain
+    count.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> len(classes_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x2"))))  # essentially different
+    2
+    """
+    found = {form.labelling: form.orbit_size for form in all_classes(pb)}
     total = count_by_orbits(pb)
     if sum(found.values()) != total:
         raise AssertionError(f"orbit sizes add up to {sum(found.values())}, not to the count {total}")

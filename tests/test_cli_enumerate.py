@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from checker import is_latin_board
 from cli import run_cli
 
@@ -31,6 +32,26 @@ def test_canonical_classes_of_the_6x6_sudoku():
     board = board_from_spec("sudoku:2x3")
     for x in found:
         assert is_latin_board(board, list(range(1, 7)), [v for row in x["labelling"] for v in row])
+
+
+@pytest.mark.parametrize(
+    "spec,classes,total",
+    [
+        ("latin:6", 17, 812_851_200),
+        ("triangle:6", 1, 39_730_308_710_400),
+        ("hexagon:3", 1, 13936573991099572420608000),
+    ],
+)
+def test_canonical_classes_found_level_by_level(spec, classes, total):
+    """Boards whose symmetry leaves hold too many Latin boards to list stream their classes found level by
+    level: Latin squares of order 6 (17 classes, A002860(6) squares), Latin triangles and hexagons."""
+    found = lines(run_cli("enumerate", spec, "--canonical"))
+    assert len(found) == classes and sum(x["orbit_size"] for x in found) == total
+    board = board_from_spec(spec)
+    labels = list(range(1, board.asterism_size + 1))
+    for x in found:
+        flat = [v for row in x["labelling"] for v in (row if isinstance(row, list) else [row])]
+        assert is_latin_board(board, labels, flat)
 
 
 def test_limit_and_repeated_labels():

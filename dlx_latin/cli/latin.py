@@ -205,9 +205,9 @@ def enumerate_(
             raise click.UsageError(
                 "--canonical lists the classes of an empty board (clues break the symmetry)"
             )
-        from symmetry.counting import canonical_classes  # the symmetry layer sits above the core
+        from symmetry.counting import all_classes  # the symmetry layer sits above the core
 
-        forms = canonical_classes(pb)
+        forms = all_classes(pb)
         lines = (
             {
                 "labelling": labelling_json(list(f.labelling), pb.board),

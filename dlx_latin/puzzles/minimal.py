@@ -9,7 +9,7 @@ not, H is optimal (every puzzle must hit the sets kept, so none is smaller), oth
 give new unavoidable sets and the loop goes on.  The answer is exact, not a heuristic.
 
 The minimal puzzles of a board are the smallest over all its Latin boards; a board's symmetries and
-relabellings keep clue counts, so one Latin board per class (`symmetry.canonical_classes`) suffices.
+relabellings keep clue counts, so one Latin board per class (`symmetry.all_classes`) suffices.
 """
 
 from __future__ import annotations
@@ -153,10 +153,10 @@ def smallest_puzzle(
 def minimal_puzzles(pb: PartialBoard, witnesses: int = 1) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
     that have that many: the smallest puzzle of one Latin board per class under the board's symmetries."""
-    from symmetry.counting import canonical_classes  # the symmetry layer sits above the core
+    from symmetry.counting import all_classes  # the symmetry layer sits above the core
 
     best: list[PartialBoard] = []
-    for form in canonical_classes(pb):
+    for form in all_classes(pb):
         solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(form.labelling)))
         below = None if not best else len(best[0].clues) + (len(best) < witnesses)
         puzzle = smallest_puzzle(solved, below)

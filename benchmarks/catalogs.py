@@ -59,8 +59,15 @@ def main() -> None:
     args = parser.parse_args()
     print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     with tempfile.TemporaryDirectory() as tmp:
-        for build in (["sudoku:2x3"], ["sudoku:2x2", "--minimal-puzzles"]):
-            seconds, out = timed("catalog", "build", *build, "--db", str(Path(tmp) / "b.sqlite"))
+        builds = (
+            ["sudoku:2x3"],
+            ["latin:6"],
+            ["hexagon:3"],
+            ["sudoku:2x2", "--minimal-puzzles"],
+            ["latin:5", "--minimal-puzzles"],
+        )
+        for k, build in enumerate(builds):
+            seconds, out = timed("catalog", "build", *build, "--db", str(Path(tmp) / f"b{k}.sqlite"))
             last = out.strip().splitlines()[-1]
             print(f"dlx-latin catalog build {' '.join(build)}: {seconds:.2f} s  ({last})")
         big = Path(tmp) / "big.sqlite"

@@ -230,9 +230,9 @@ def build_solutions(
 def build_critical_puzzles(
     db: sqlite3.Connection, pb: PartialBoard, spec: str, progress: Progress | None = None
 ) -> Built:
-    """Add every critical puzzle of a small board, one per symmetry class, after its solutions (built first
-    if needed); one part per canonical solution.  `Built.total` is the sum of the puzzles' orbit sizes: all
-    critical puzzles of the board."""
+    """Add every critical puzzle of a board (at most 200,000 Latin boards), one per symmetry class, after its
+    solutions (built first if needed); one part per canonical solution.  `Built.total` is the sum of the
+    puzzles' orbit sizes: all critical puzzles of the board."""
     from catalog.puzzles import all_boards, critical_masks
 
     boards = all_boards(pb)

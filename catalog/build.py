@@ -114,10 +114,14 @@ def _write(db: sqlite3.Connection, run: int, part: int, table: str, rows: list[t
     db.execute("COMMIT")
 
 
-def _tally(db: sqlite3.Connection, table: str, board: int) -> tuple[int, int]:
-    """(classes, the exact sum of their orbit sizes) of a board's rows in `table`."""
+def _tally(db: sqlite3.Connection, table: str, board: int, clue_count: int | None = None) -> tuple[int, int]:
+    """(classes, the exact sum of their orbit sizes) of a board's rows in `table` (puzzles: only those with
+    `clue_count` clues, when given)."""
+    where, args = "board_id=?", [board]
+    if clue_count is not None:
+        where, args = where + " AND clue_count=?", [board, clue_count]
     classes, total = db.execute(
-        f"SELECT count(*), exact_sum(orbit_size) FROM {table} WHERE board_id=?", (board,)
+        f"SELECT count(*), exact_sum(orbit_size) FROM {table} WHERE {where}", args
     ).fetchone()
     return classes, int(total)
 
@@ -313,11 +317,7 @@ def build_fewest_clue_puzzles(
         return _puzzle_rows(pb, board, solution, puzzles_with_fewest_clues(solved, fewest))
 
     ran = _work(db, run, parts, "puzzles", puzzles, progress)
-    classes, total = db.execute(
-        "SELECT count(*), exact_sum(orbit_size) FROM puzzles WHERE board_id=? AND clue_count=?",
-        (board, fewest),
-    ).fetchone()
-    total = int(total)
+    classes, total = _tally(db, "puzzles", board, fewest)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)
 

@@ -22,6 +22,7 @@ COMMANDS = {
     "boards": "dlx_latin.cli.latin",
     "info": "dlx_latin.cli.latin",
     "count": "dlx_latin.cli.latin",
+    "estimate": "dlx_latin.cli.latin",
     "enumerate": "dlx_latin.cli.latin",
     "solve": "dlx_latin.cli.latin",
     "check": "dlx_latin.cli.latin",

@@ -20,6 +20,7 @@ from dlx_latin.latin import (
     PartialBoard,
     completions,
     count_completions,
+    estimate_completions,
     is_critical,
     removable_clues,
 )
@@ -183,6 +184,42 @@ def count(
     if up_to == "labels":
         n //= label_group_order(pb.multiset)
     click.echo(json.dumps({"count": n}) if as_json else n)
+
+
+@click.command()
+@target_argument
+@multiset_option
+@clues_option
+@click.option("--probes", type=click.IntRange(min=2), default=10_000, show_default=True, help="Random walks.")
+@click.option("--seed", type=int, help="Make the estimate reproducible.")
+@json_option
+def estimate(
+    target: str, multiset: str | None, clues: str | None, probes: int, seed: int | None, as_json: bool
+) -> None:
+    """Estimate how many Latin boards a BOARD has (or complete a puzzle FILE), for boards too large to count:
+    Knuth's random walks down the search `count` would make, with their standard error.  For an empty board
+    it also bounds its symmetry classes from below: no orbit is larger than the symmetry group."""
+    pb = load(target, multiset, clues)
+    e = estimate_completions(pb, probes, seed)
+    data = {"estimate": e.solutions, "stderr": e.stderr, "nodes": e.nodes, "probes": e.probes, "hits": e.hits}
+    if not pb.clues:
+        from symmetry.groups import automorphism_group  # the symmetry layer sits above the core
+
+        group = int(automorphism_group(pb.board).order()) * label_group_order(pb.multiset)
+        data["group_order"] = group
+        data["classes_at_least"] = e.solutions / group
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    if not e.hits:
+        raise click.ClickException(
+            f"none of the {e.probes} probes ended in a Latin board: too few probes to estimate (try more)"
+        )
+    click.echo(
+        f"{e.solutions:.4g} Latin boards (standard error {e.stderr:.2g}; {e.hits} of {e.probes} probes ended "
+        f"in a board); a count would visit about {e.nodes:.3g} nodes"
+        + (f"; at least {data['classes_at_least']:.3g} symmetry classes" if not pb.clues else "")
+    )
 
 
 @click.command(name="enumerate")

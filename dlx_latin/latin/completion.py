@@ -12,6 +12,7 @@ back by the order of that group (which acts freely, as every label appears in ev
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 from dlx_latin.boards.board import Board
 from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.estimate import Estimate, estimate_many, probe
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 
@@ -172,6 +174,21 @@ def count_completions(
         scaled = None if progress is None else scaled_progress(progress, i, len(parts))
         total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor, memo, checkpoint)
     return total * label_group_order(pb.multiset)
+
+
+def estimate_completions(pb: PartialBoard, probes: int = 1000, seed: int | None = None) -> Estimate:
+    """Knuth's estimate of the number of Latin boards completing `pb` (and of the nodes a count would visit),
+    from `probes` random walks down the same search `count_completions` makes (an empty board's first
+    asterism fixed, times the relabellings).  For boards too large to count: is a catalog within reach?"""
+    if not pb.is_partial_latin():
+        return Estimate(0.0, 0.0, 0.0, probes, 0)
+    if pb.clues:
+        problems, factor = [reduce_to_exact_cover(pb).problem], 1
+    else:
+        parts = _fixed_first_asterism(pb.board, pb.multiset)
+        problems, factor = [reduce_to_exact_cover(p).problem for p in parts], label_group_order(pb.multiset)
+    samplers = [functools.partial(probe, problem) for problem in problems]
+    return estimate_many(samplers, probes, seed).scaled(factor)
 
 
 def scaled_progress(progress: Progress, i: int, parts: int) -> Progress:

@@ -31,6 +31,13 @@ class TooLargeForPuzzles(UserInputError):
 
 def all_boards(pb: PartialBoard) -> list[tuple[Label, ...]]:
     """Every Latin board of an empty board with at most MAX_BOARDS of them (refusing others)."""
+    check_within_reach(pb)
+    return [tuple(b) for b in completions(pb)]
+
+
+def check_within_reach(pb: PartialBoard) -> None:
+    """Refuse (TooLargeForPuzzles) a board whose critical puzzles are beyond listing: too many points or
+    Latin boards.  Cheap: the count stops past the limit."""
     if pb.board.n_points > MAX_POINTS:
         raise TooLargeForPuzzles(
             f"critical puzzles are listed for boards of at most {MAX_POINTS} points, not {pb.board.n_points}"
@@ -39,7 +46,6 @@ def all_boards(pb: PartialBoard) -> list[tuple[Label, ...]]:
         raise TooLargeForPuzzles(
             f"critical puzzles are listed for boards with at most {MAX_BOARDS} Latin boards"
         )
-    return [tuple(b) for b in completions(pb)]
 
 
 def unavoidable_sets(solution: tuple, boards: list[tuple]) -> list[int]:

@@ -225,6 +225,9 @@ def test_killed_puzzle_build_resumes(tmp_path):
     )
     too_big = run_cli("catalog", "build", "sudoku:2x3", "--minimal-puzzles", "--db", str(whole))
     assert too_big.returncode == 1 and "at most 200000 Latin boards" in too_big.stderr
+    assert too_big.stderr.count("\n") == 1 and "sudoku:2x3" not in too_big.stdout  # refused before building
+    stats = run_cli("catalog", "stats", "--db", str(whole), "--json").stdout
+    assert "sudoku:2x3" not in stats
 
 
 def test_puzzles_with_the_fewest_clues(tmp_path):

@@ -104,6 +104,10 @@ def build(
             click.echo(
                 f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)"
             )
+        if minimal_puzzles:
+            from catalog.puzzles import check_within_reach
+
+            check_within_reach(pb)  # before the solutions: a refusal should not come after minutes of work
         if not generated or minimal_puzzles or fewest_clues:
             built = build_solutions(db, pb, target, max_boards, report, jobs, executor)
             resumed = built.parts - built.parts_run

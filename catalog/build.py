@@ -153,6 +153,8 @@ def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int,
     stored = db.execute(
         "SELECT part, clues FROM run_parts WHERE run_id=? AND done=1 ORDER BY part DESC LIMIT 1", (run,)
     ).fetchone()
+    if stored is not None and stored[0] == parts - 1:  # finished: its last level went to the solutions
+        return 0
     boards, start = first_level(pb), 0
     if stored is not None:
         level = json.loads(stored[1])
@@ -229,6 +231,62 @@ def build_solutions(
         raise AssertionError(f"the catalog's orbit sizes add up to {total}, not to the count {expected}")
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(expected), run))
     return Built(classes, expected, parts, ran)
+
+
+SAMPLE_BATCH = 100  # random Latin boards per part of a sampled run
+
+
+def build_sampled_solutions(
+    db: sqlite3.Connection,
+    pb: PartialBoard,
+    spec: str,
+    boards: int,
+    progress: Progress | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+) -> Built:
+    """Add the classes of `boards` random Latin boards of `pb` (rounded up to whole parts of SAMPLE_BATCH
+    seeds; asking for more later adds only the new parts), for boards whose classes are too many to list
+    or to find level by level.  Every class stored is exact; the catalog holds them all once their orbit
+    sizes add up to the count (`count_by_orbits`), which is left to the caller: it may take long."""
+    if pb.clues:
+        raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
+    board = _board(db, pb, spec)
+    run, parts = _extend(db, board, "sampled", -(-boards // SAMPLE_BATCH))
+    rows_of = partial(_sampled_rows, pb.board, pb.multiset, board)
+    ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
+    classes, total = _tally(db, "solutions", board)
+    db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
+    return Built(classes, total, parts, ran)
+
+
+def _extend(db: sqlite3.Connection, board: int, kind: str, wanted: int) -> tuple[int, int]:
+    """(run id, parts) of a run whose part k is the number k (a batch of seeds), grown to `wanted` parts."""
+    run, parts = _run(db, board, kind, lambda: [])
+    if wanted > parts:  # more seeds than before: append their parts
+        db.execute("BEGIN")
+        db.executemany(
+            "INSERT INTO run_parts (run_id, part, clues, weight) VALUES (?, ?, ?, '1')",
+            [(run, k, str(k)) for k in range(parts, wanted)],
+        )
+        db.execute("UPDATE runs SET parts = ?, status = 'running' WHERE id = ?", (wanted, run))
+        db.execute("COMMIT")
+        parts = wanted
+    return run, parts
+
+
+def _sampled_rows(board: Board, multiset: Multiset, row: int, batch: str) -> list[tuple]:
+    """The canonical forms of one batch of SAMPLE_BATCH random Latin boards, as solution rows (a worker's
+    task)."""
+    import random
+
+    from dlx_latin.puzzles.generate import random_latin_board
+
+    canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
+    seeds = range(int(batch) * SAMPLE_BATCH, (int(batch) + 1) * SAMPLE_BATCH)
+    boards = (random_latin_board(pb, random.Random(f"sample/{k}")) for k in seeds)
+    forms = {f.labelling: f for f in map(canon.form, boards)}
+    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 
 def build_critical_puzzles(
@@ -339,16 +397,7 @@ def build_generated_puzzles(
         raise SymmetryTooLargeError("generated catalog puzzles need an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
     kind = f"generated:{rating or 'any'}"
-    run, parts = _run(db, board, kind, lambda: [])
-    if count > parts:  # more seeds than before: append their parts
-        db.execute("BEGIN")
-        db.executemany(
-            "INSERT INTO run_parts (run_id, part, clues, weight) VALUES (?, ?, ?, '1')",
-            [(run, k, str(k)) for k in range(parts, count)],
-        )
-        db.execute("UPDATE runs SET parts = ?, status = 'running' WHERE id = ?", (count, run))
-        db.execute("COMMIT")
-        parts = count
+    run, parts = _extend(db, board, kind, count)
     rows_of = partial(_generated_rows, pb.board, pb.multiset, board, kind, rating)
     ran = _work(db, run, parts, "puzzles", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "puzzles", board)

@@ -76,7 +76,36 @@ def test_killed_builds_resume_to_the_same_catalog(tmp_path):
         "parts": 2,
         "parts_done": 2,
         "puzzle_classes": 0,
+        "sampled_boards": 0,
     }
+
+
+def test_sampled_classes_are_exact_and_grow_to_the_whole_catalog(tmp_path):
+    """Random boards' classes are classes of the exhaustive catalog; a sample grown in two steps equals one
+    taken at once; the exhaustive build then completes the same catalog (orbit sizes adding up)."""
+    from catalog.build import build_sampled_solutions
+
+    pb, spec = PartialBoard(board_from_spec("latin:6")), "latin:6"
+    whole = open_catalog(tmp_path / "whole.sqlite")
+    assert (build_solutions(whole, pb, spec).classes, build_solutions(whole, pb, spec).total) == (
+        17,
+        812851200,
+    )
+    once = open_catalog(tmp_path / "once.sqlite")
+    sampled = build_sampled_solutions(once, pb, spec, 300)
+    assert (sampled.parts, sampled.parts_run) == (3, 3)
+    found = rows(tmp_path / "once.sqlite")
+    assert set(found) < set(rows(tmp_path / "whole.sqlite"))  # exact classes; the rare ones missing
+    assert 10 <= sampled.classes == len(found) < 17 and sampled.total < 812851200
+    steps = tmp_path / "steps.sqlite"
+    assert run_cli("catalog", "build", spec, "--sample", "150", "--db", str(steps)).returncode == 0
+    more = run_cli("catalog", "build", spec, "--sample", "300", "--db", str(steps))
+    assert more.returncode == 0 and "1 parts of random boards sampled now, 3 in all" in more.stdout
+    assert rows(steps) == found
+    stats = json.loads(run_cli("catalog", "stats", "--json", "--db", str(steps)).stdout)
+    assert (stats["sampled_boards"], stats["classes"], stats["status"]) == (300, len(found), "none")
+    assert run_cli("catalog", "build", spec, "--db", str(steps)).returncode == 0
+    assert rows(steps) == rows(tmp_path / "whole.sqlite")
 
 
 def test_query_and_errors(tmp_path):

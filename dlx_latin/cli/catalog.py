@@ -41,6 +41,12 @@ def catalog() -> None:
 )
 @click.option("--rating", type=click.Choice(RATINGS), help="Generated puzzles: fair and of this rating.")
 @click.option(
+    "--sample",
+    type=click.IntRange(min=1),
+    help="Instead of finding every class, add the classes of N random Latin boards (in parts of 100), for "
+    "boards with too many to list: the catalog is complete once its orbit sizes add up to `count BOARD`.",
+)
+@click.option(
     "--max-boards",
     type=click.IntRange(min=1),
     default=2_000,
@@ -63,6 +69,7 @@ def build(
     fewest_clues: bool,
     generated: int,
     rating: str | None,
+    sample: int | None,
     max_boards: int,
     progress: bool | None,
     jobs: int,
@@ -71,8 +78,9 @@ def build(
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
     --minimal-puzzles, its critical puzzles, for boards of at most 200000 Latin boards; with --fewest-clues,
-    its puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles instead
-    (solutions too when --minimal-puzzles or --fewest-clues is also given).  Interrupt it at any moment and
+    its puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles instead, and
+    with --sample N the classes of N random Latin boards instead (solutions too when --minimal-puzzles or
+    --fewest-clues is also given).  Interrupt it at any moment and
     run it again: it goes on from the parts already written."""
     from contextlib import ExitStack
 
@@ -80,6 +88,7 @@ def build(
         build_critical_puzzles,
         build_fewest_clue_puzzles,
         build_generated_puzzles,
+        build_sampled_solutions,
         build_solutions,
     )
     from catalog.store import open_catalog
@@ -108,7 +117,13 @@ def build(
             from catalog.puzzles import check_within_reach
 
             check_within_reach(pb)  # before the solutions: a refusal should not come after minutes of work
-        if not generated or minimal_puzzles or fewest_clues:
+        if sample:
+            made = build_sampled_solutions(db, pb, target, sample, report, jobs, executor)
+            click.echo(
+                f"{target}: {made.classes} classes in the catalog, orbit sizes summing to {made.total} "
+                f"({made.parts_run} parts of random boards sampled now, {made.parts} in all)"
+            )
+        if not (generated or sample) or minimal_puzzles or fewest_clues:
             built = build_solutions(db, pb, target, max_boards, report, jobs, executor)
             resumed = built.parts - built.parts_run
             note = f", {resumed} of {built.parts} parts already built" if resumed else ""
@@ -135,6 +150,7 @@ def build(
 @click.option("--json", "as_json", is_flag=True, help="JSON lines.")
 def stats(db_path: str, as_json: bool) -> None:
     """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes."""
+    from catalog.build import SAMPLE_BATCH
     from catalog.store import open_catalog
 
     db = open_catalog(db_path, create=False)
@@ -142,11 +158,13 @@ def stats(db_path: str, as_json: bool) -> None:
         "SELECT b.spec, b.multiset, count(s.canonical), exact_sum(s.orbit_size), "
         "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
         "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1), "
-        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id) "
+        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id), "
+        "(SELECT count(*) FROM runs q JOIN run_parts p ON p.run_id = q.id "
+        " WHERE q.board_id = b.id AND q.kind = 'sampled' AND p.done = 1) "
         "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
         "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
     ).fetchall()
-    for spec, m, classes, total, status, parts, done, puzzles in rows:
+    for spec, m, classes, total, status, parts, done, puzzles, sampled in rows:
         record = {
             "board": spec,
             "multiset": m,
@@ -156,6 +174,7 @@ def stats(db_path: str, as_json: bool) -> None:
             "parts": parts,
             "parts_done": done,
             "puzzle_classes": puzzles,
+            "sampled_boards": sampled * SAMPLE_BATCH,
         }
         if as_json:
             click.echo(json.dumps(record))
@@ -163,6 +182,7 @@ def stats(db_path: str, as_json: bool) -> None:
             click.echo(
                 f"{spec} [{m}]: {classes} classes, orbit sizes sum {int(total)}; build {status} "
                 f"({done}/{parts} parts); {puzzles} puzzle classes"
+                + (f"; {sampled * SAMPLE_BATCH} random boards sampled" if sampled else "")
             )
 
 

@@ -87,3 +87,11 @@ def test_cli_estimate_json_and_classes_bound():
 def test_cli_estimate_refuses_a_bad_probe_count():
     out = run_cli("estimate", "latin:5", "--probes", "1")
     assert out.returncode == 2 and "--probes" in out.stderr
+
+
+def test_cli_estimate_refuses_when_no_probe_reaches_a_board():
+    out = run_cli("estimate", "triangle:4", "--probes", "50")  # triangle:4 has no Latin labelling
+    assert out.returncode == 1
+    assert out.stderr.strip().splitlines() == [
+        "Error: none of the 50 probes ended in a Latin board: too few probes to estimate (try more)"
+    ]

@@ -234,6 +234,7 @@ def build_solutions(
 
 
 SAMPLE_BATCH = 100  # random Latin boards per part of a sampled run
+SYMMETRIC_DRAWS = 20  # random boards fixed by each generator of a symmetric class's automorphisms
 
 
 def build_sampled_solutions(
@@ -247,17 +248,31 @@ def build_sampled_solutions(
 ) -> Built:
     """Add the classes of `boards` random Latin boards of `pb` (rounded up to whole parts of SAMPLE_BATCH
     seeds; asking for more later adds only the new parts), for boards whose classes are too many to list
-    or to find level by level.  Every class stored is exact; the catalog holds them all once their orbit
-    sizes add up to the count (`count_by_orbits`), which is left to the caller: it may take long."""
+    or to find level by level.  Then, since random boards rarely meet the classes with many automorphisms
+    (their orbits are small), SYMMETRIC_DRAWS random boards fixed by each generator of the automorphisms of
+    every symmetric class found (a part per class; Burnside's quotient problems) find their kin.  Every
+    class stored is exact; the catalog holds them all once their orbit sizes add up to the count
+    (`count_by_orbits`), which is left to the caller: it may take long."""
     if pb.clues:
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
     run, parts = _extend(db, board, "sampled", -(-boards // SAMPLE_BATCH))
     rows_of = partial(_sampled_rows, pb.board, pb.multiset, board)
     ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
+
+    def symmetric_classes() -> list[tuple[str, str]]:
+        found = db.execute(
+            "SELECT canonical FROM solutions WHERE board_id=? AND automorphisms != '1' ORDER BY canonical",
+            (board,),
+        )
+        return [(row[0], "1") for row in found]
+
+    again, more = _run(db, board, f"sampled-symmetric:{parts}", symmetric_classes)
+    rows_of = partial(_symmetric_rows, pb.board, pb.multiset, board, parts)
+    ran += _work(db, again, more, "solutions", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "solutions", board)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
-    return Built(classes, total, parts, ran)
+    return Built(classes, total, parts + more, ran)
 
 
 def _extend(db: sqlite3.Connection, board: int, kind: str, wanted: int) -> tuple[int, int]:
@@ -286,6 +301,24 @@ def _sampled_rows(board: Board, multiset: Multiset, row: int, batch: str) -> lis
     seeds = range(int(batch) * SAMPLE_BATCH, (int(batch) + 1) * SAMPLE_BATCH)
     boards = (random_latin_board(pb, random.Random(f"sample/{k}")) for k in seeds)
     forms = {f.labelling: f for f in map(canon.form, boards)}
+    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+
+
+def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, canonical: str) -> list[tuple]:
+    """The canonical forms of random Latin boards fixed by each generator of a class's automorphisms, as
+    solution rows (a worker's task; `after`: the parts of random boards before, so each pass draws anew)."""
+    import random
+
+    from symmetry.burnside import Placements, random_fixed_board
+
+    canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
+    form = json.loads(canonical)
+    placements, rng = Placements(pb), random.Random(f"symmetric/{after}/{canonical}")
+    boards = []
+    for g in canon.point_automorphisms(form):
+        sigma = {form[p]: form[g[p]] for p in range(len(form))}  # the relabelling that goes with g
+        boards += [random_fixed_board(pb, g, sigma, placements, rng) for _ in range(SYMMETRIC_DRAWS)]
+    forms = {f.labelling: f for f in map(canon.form, filter(None, boards))}
     return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 

@@ -192,15 +192,24 @@ def fixed_count(
     """
     if list(image) == list(range(pb.board.n_points)):
         return count_by_orbits(pb) if all(sigma.get(x, x) == x for x in pb.multiset.labels) else 0
-    placements = placements or Placements(pb)
+    fixed = fixed_problem(pb, image, sigma, placements or Placements(pb))
+    return 0 if fixed is None else fixed[0].count()
+
+
+def fixed_problem(
+    pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label], placements: Placements
+) -> tuple[ExactCoverProblem, list[list[tuple[int, Label]]]] | None:
+    """The quotient problem whose solutions are the Latin boards f with f(image[p]) = sigma(f(p)), and the
+    (point, label) placements of each of its options; None when some cycle takes no label at all."""
     problem = placements.problem
-    options = []
+    options, fills = [], []
     for cycle in _cycles(image):
         before = len(options)
         for x in pb.multiset.labels:
-            items, label = [], x
+            items, label, fill = [], x, []
             for p in cycle:
                 items += placements.items[(p, label)]
+                fill.append((p, label))
                 label = sigma.get(label, label)
             if label != x:
                 continue  # x does not come back to itself after the cycle
@@ -213,15 +222,34 @@ def fixed_count(
                     )
                 continue  # a label twice in one asterism
             options.append(items)
+            fills.append(fill)
         if len(options) == before:
-            return 0  # no label fits this cycle
+            return None  # no label fits this cycle
     quotient = ExactCoverProblem(
         list(problem.primary),
         options,
         list(problem.secondary),
         bounds={i: problem.bound(i) for i in problem.primary if problem.bound(i) != (1, 1)},
     )
-    return quotient.count()
+    return quotient, fills
+
+
+def random_fixed_board(
+    pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label], placements: Placements, rng
+) -> list[Label] | None:
+    """A random Latin board f with f(image[p]) = sigma(f(p)) (None when there is none): boards with a given
+    symmetry, which random boards meet rarely (their orbits are small)."""
+    from dlx_latin.puzzles.generate import random_solution
+
+    fixed = fixed_problem(pb, image, sigma, placements)
+    found = None if fixed is None else random_solution(fixed[0], rng)
+    if found is None:
+        return None
+    labelling: list[Label] = [None] * pb.board.n_points
+    for k in found:
+        for p, label in fixed[1][k]:
+            labelling[p] = label
+    return labelling
 
 
 def count_by_burnside(pb: PartialBoard, group: PermutationGroup) -> int:

@@ -121,7 +121,7 @@ def build(
             made = build_sampled_solutions(db, pb, target, sample, report, jobs, executor)
             click.echo(
                 f"{target}: {made.classes} classes in the catalog, orbit sizes summing to {made.total} "
-                f"({made.parts_run} parts of random boards sampled now, {made.parts} in all)"
+                f"({made.parts_run} parts sampled now, {made.parts} in all)"
             )
         if not (generated or sample) or minimal_puzzles or fewest_clues:
             built = build_solutions(db, pb, target, max_boards, report, jobs, executor)

@@ -47,18 +47,10 @@ class _Restart(Exception):
     """A randomized search ran past its node budget: start again with a new order."""
 
 
-def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | None:
-    """A random completion of `pb` (None when it has none): the search in a shuffled order, restarted with a
-    new order and a doubled node budget when it runs long (randomized searches have heavy tails).  An empty
-    board first gets one arrangement of its first asterism per orbit of the label group (every Latin board
-    relabels to one of them, and the search is much shorter), then a random relabelling."""
-    fixed = pb
-    if not pb.clues:  # label symmetry: one arrangement of the first asterism, relabelled at random below
-        first = pb.board.asterisms[0]
-        arrangement = rng.choice(first_asterism_arrangements(pb.multiset))
-        fixed = pb.with_clues(dict(zip(first, arrangement, strict=True)))
-    reduction = reduce_to_exact_cover(fixed)
-    problem = reduction.problem
+def random_solution(problem: ExactCoverProblem, rng: random.Random) -> tuple[int, ...] | None:
+    """The first solution of `problem` searched with its options and primary items shuffled (None when it
+    has none), restarted in a new order with a doubled node budget when it runs long (randomized searches
+    have heavy tails)."""
     for restart in range(64):
         order = list(range(len(problem.options)))
         rng.shuffle(order)
@@ -76,12 +68,25 @@ def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | No
             found = search.next_batch(1, give_up)
         except _Restart:
             continue
-        if not found:
-            return None  # the whole search ran out: no completion
-        labelling = reduction.labelling(tuple(order[k] for k in found[0]))
-        break
-    else:  # pragma: no cover - 64 doublings of the budget
-        raise GenerationError(f"no random Latin board of {pb.board.name} found")
+        return tuple(order[k] for k in found[0]) if found else None
+    raise GenerationError("no solution found in 64 randomized searches")  # pragma: no cover
+
+
+def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | None:
+    """A random completion of `pb` (None when it has none): the search in a shuffled order, restarted with a
+    new order and a doubled node budget when it runs long (randomized searches have heavy tails).  An empty
+    board first gets one arrangement of its first asterism per orbit of the label group (every Latin board
+    relabels to one of them, and the search is much shorter), then a random relabelling."""
+    fixed = pb
+    if not pb.clues:  # label symmetry: one arrangement of the first asterism, relabelled at random below
+        first = pb.board.asterisms[0]
+        arrangement = rng.choice(first_asterism_arrangements(pb.multiset))
+        fixed = pb.with_clues(dict(zip(first, arrangement, strict=True)))
+    reduction = reduce_to_exact_cover(fixed)
+    found = random_solution(reduction.problem, rng)
+    if found is None:
+        return None  # the whole search ran out: no completion
+    labelling = reduction.labelling(found)
     if pb.clues:
         return labelling
     m = pb.multiset

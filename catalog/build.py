@@ -31,6 +31,7 @@ LEVELS = "levels"  # the weight of the parts of a run that finds the classes lev
 KILL_PART = "DLX_LATIN_CATALOG_KILL_PART"  # tests: SIGKILL this process inside that part's transaction
 Progress = Callable[[int, int], object]
 _CANONIZERS: dict[tuple, NautyCanonizer] = {}
+_PLACEMENTS: dict[tuple, object] = {}  # symmetry.burnside.Placements of the board last sampled
 
 
 @dataclass(frozen=True)
@@ -313,7 +314,11 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
 
     canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
     form = json.loads(canonical)
-    placements, rng = Placements(pb), random.Random(f"symmetric/{after}/{canonical}")
+    key = (board.asterisms, str(multiset))
+    if key not in _PLACEMENTS:  # one per board in each process: it reduces the whole board
+        _PLACEMENTS.clear()
+        _PLACEMENTS[key] = Placements(pb)
+    placements, rng = _PLACEMENTS[key], random.Random(f"symmetric/{after}/{canonical}")
     boards = []
     for g in canon.point_automorphisms(form):
         sigma = {form[p]: form[g[p]] for p in range(len(form))}  # the relabelling that goes with g

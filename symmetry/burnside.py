@@ -237,12 +237,16 @@ def fixed_problem(
 def random_fixed_board(
     pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label], placements: Placements, rng
 ) -> list[Label] | None:
-    """A random Latin board f with f(image[p]) = sigma(f(p)) (None when there is none): boards with a given
-    symmetry, which random boards meet rarely (their orbits are small)."""
-    from dlx_latin.puzzles.generate import random_solution
+    """A random Latin board f with f(image[p]) = sigma(f(p)), from one randomized search on a small node
+    budget (None when it has none or the search runs out): boards with a given symmetry, which random boards
+    meet rarely (their orbits are small)."""
+    from dlx_latin.puzzles.generate import GenerationError, random_solution
 
     fixed = fixed_problem(pb, image, sigma, placements)
-    found = None if fixed is None else random_solution(fixed[0], rng)
+    try:
+        found = None if fixed is None else random_solution(fixed[0], rng, tries=1)
+    except GenerationError:
+        return None
     if found is None:
         return None
     labelling: list[Label] = [None] * pb.board.n_points

@@ -47,11 +47,13 @@ class _Restart(Exception):
     """A randomized search ran past its node budget: start again with a new order."""
 
 
-def random_solution(problem: ExactCoverProblem, rng: random.Random) -> tuple[int, ...] | None:
+def random_solution(
+    problem: ExactCoverProblem, rng: random.Random, tries: int = 64
+) -> tuple[int, ...] | None:
     """The first solution of `problem` searched with its options and primary items shuffled (None when it
     has none), restarted in a new order with a doubled node budget when it runs long (randomized searches
-    have heavy tails)."""
-    for restart in range(64):
+    have heavy tails); GenerationError after `tries` searches ran out of budget."""
+    for restart in range(tries):
         order = list(range(len(problem.options)))
         rng.shuffle(order)
         primary = list(problem.primary)
@@ -69,7 +71,7 @@ def random_solution(problem: ExactCoverProblem, rng: random.Random) -> tuple[int
         except _Restart:
             continue
         return tuple(order[k] for k in found[0]) if found else None
-    raise GenerationError("no solution found in 64 randomized searches")  # pragma: no cover
+    raise GenerationError(f"no solution found in {tries} randomized searches")
 
 
 def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | None:

@@ -310,7 +310,7 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
     solution rows (a worker's task; `after`: the parts of random boards before, so each pass draws anew)."""
     import random
 
-    from symmetry.burnside import Placements, random_fixed_board
+    from symmetry.burnside import Placements, random_fixed_boards
 
     canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
     form = json.loads(canonical)
@@ -322,8 +322,8 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
     boards = []
     for g in canon.point_automorphisms(form):
         sigma = {form[p]: form[g[p]] for p in range(len(form))}  # the relabelling that goes with g
-        boards += [random_fixed_board(pb, g, sigma, placements, rng) for _ in range(SYMMETRIC_DRAWS)]
-    forms = {f.labelling: f for f in map(canon.form, filter(None, boards))}
+        boards += random_fixed_boards(pb, g, sigma, placements, rng, SYMMETRIC_DRAWS)
+    forms = {f.labelling: f for f in map(canon.form, boards)}
     return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 

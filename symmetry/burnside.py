@@ -17,6 +17,7 @@ the polytopes under their rotations and reflections (`count cube:2 --up-to geome
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -234,26 +235,37 @@ def fixed_problem(
     return quotient, fills
 
 
-def random_fixed_board(
-    pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label], placements: Placements, rng
-) -> list[Label] | None:
-    """A random Latin board f with f(image[p]) = sigma(f(p)), from one randomized search on a small node
-    budget (None when it has none or the search runs out): boards with a given symmetry, which random boards
-    meet rarely (their orbits are small)."""
+def random_fixed_boards(
+    pb: PartialBoard,
+    image: Sequence[int],
+    sigma: dict[Label, Label],
+    placements: Placements,
+    rng: random.Random,
+    draws: int,
+) -> list[list[Label]]:
+    """Up to `draws` random Latin boards f with f(image[p]) = sigma(f(p)), each from one randomized search
+    of the quotient problem on a small node budget (a search that runs out draws nothing): boards with a
+    given symmetry, which random boards meet rarely (their orbits are small)."""
     from dlx_latin.puzzles.generate import GenerationError, random_solution
 
     fixed = fixed_problem(pb, image, sigma, placements)
-    try:
-        found = None if fixed is None else random_solution(fixed[0], rng, tries=1)
-    except GenerationError:
-        return None
-    if found is None:
-        return None
-    labelling: list[Label] = [None] * pb.board.n_points
-    for k in found:
-        for p, label in fixed[1][k]:
-            labelling[p] = label
-    return labelling
+    if fixed is None:
+        return []
+    quotient, fills = fixed
+    boards = []
+    for _ in range(draws):
+        try:
+            found = random_solution(quotient, rng, tries=1)
+        except GenerationError:
+            continue
+        if found is None:
+            return boards  # the quotient has no solution at all
+        labelling: list[Label] = [None] * pb.board.n_points
+        for k in found:
+            for p, label in fills[k]:
+                labelling[p] = label
+        boards.append(labelling)
+    return boards
 
 
 def count_by_burnside(pb: PartialBoard, group: PermutationGroup) -> int:

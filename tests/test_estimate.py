@@ -52,10 +52,11 @@ def test_a_probe_returns_exact_integers():
 @pytest.mark.parametrize(
     ("spec", "multiset", "exact"),
     [
-        ("latin:5", None, 161_280),
-        ("sudoku:2x3", None, 28_200_960),
-        ("latin:6", "1^2,2^2,3^2", 35_599_500),  # Algorithm M: repeated labels
-        ("triangle:6", None, 39_730_308_710_400),
+        ("latin:5", None, 161_280),  # OEIS A002860
+        ("sudoku:2x3", None, 28_200_960),  # A107739
+        # Algorithm M: repeated labels; equal to the plain search's count (test_latin_counts, slow)
+        ("latin:6", "1^2,2^2,3^2", 35_599_500),
+        ("triangle:6", None, 39_730_308_710_400),  # classes found by levels add up to it (test_cli_enumerate)
     ],
 )
 def test_estimates_land_near_published_counts(spec, multiset, exact):

@@ -96,3 +96,8 @@ def test_cli_estimate_refuses_when_no_probe_reaches_a_board():
     assert out.stderr.strip().splitlines() == [
         "Error: none of the 50 probes ended in a Latin board: too few probes to estimate (try more)"
     ]
+
+
+def test_cli_estimate_of_clues_that_break_the_latin_condition_is_zero():
+    out = run_cli("estimate", "latin:4", "--clues", "1111............", "--probes", "10")
+    assert out.returncode == 0 and out.stdout.startswith("0 Latin boards")

@@ -211,6 +211,9 @@ def estimate(
     if as_json:
         click.echo(json.dumps(data))
         return
+    if not pb.is_partial_latin():  # no completion at all: exactly 0, as `count` says
+        click.echo("0 Latin boards: the clues put a label too often in an asterism")
+        return
     if not e.hits:
         raise click.ClickException(
             f"none of the {e.probes} probes ended in a Latin board: too few probes to estimate (try more)"

@@ -330,12 +330,12 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
 def build_critical_puzzles(
     db: sqlite3.Connection, pb: PartialBoard, spec: str, progress: Progress | None = None
 ) -> Built:
-    """Add every critical puzzle of a board (at most 200,000 Latin boards), one per symmetry class, after its
-    solutions (built first if needed); one part per canonical solution.  `Built.total` is the sum of the
-    puzzles' orbit sizes: all critical puzzles of the board."""
-    from catalog.puzzles import all_boards, critical_masks
+    """Add every critical puzzle of a board (within `catalog.puzzles.check_within_reach`), one per symmetry
+    class, after its solutions (built first if needed); one part per canonical solution.  `Built.total` is
+    the sum of the puzzles' orbit sizes: all critical puzzles of the board."""
+    from catalog.puzzles import LatinBoards
 
-    boards = all_boards(pb)
+    boards = LatinBoards(pb)
     build_solutions(db, pb, spec)
     board = _board(db, pb, spec)
 
@@ -344,7 +344,7 @@ def build_critical_puzzles(
         return [(row[0], "1") for row in found]
 
     def puzzles(solution: tuple) -> list[tuple]:
-        return _puzzle_rows(pb, board, solution, critical_masks(solution, boards))
+        return _puzzle_rows(pb, board, solution, boards.critical_masks(solution))
 
     run, parts = _run(db, board, "critical-puzzles", make_parts)
     ran = _work(db, run, parts, "puzzles", lambda text: puzzles(tuple(json.loads(text))), progress)

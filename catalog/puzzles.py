@@ -12,55 +12,116 @@ canonical solution's critical puzzles are put in nauty canonical form and kept o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard, completions, count_completions
+from dlx_latin.latin.completion import fixed_first_asterism, label_group_order, label_permutations
 from dlx_latin.latin.multiset import Label
 from dlx_latin.puzzles.attrition import bits
 
 MAX_POINTS = 64  # an unavoidable set is one 64-bit word
-MAX_BOARDS = 200_000  # Latin boards listed to find the unavoidable sets
+MAX_LISTED = 200_000  # Latin boards listed: those whose first asterism is in a canonical arrangement
+MAX_COMPARED = 50_000_000  # Latin boards each solution is compared with: those times the relabellings
+CHUNK = 1 << 22  # board comparisons in one numpy step (32 MiB of masks)
 
 
 class TooLargeForPuzzles(UserInputError):
     """A board with too many points or Latin boards to list every critical puzzle."""
 
 
-def all_boards(pb: PartialBoard) -> list[tuple[Label, ...]]:
-    """Every Latin board of an empty board with at most MAX_BOARDS of them (refusing others)."""
-    check_within_reach(pb)
-    return [tuple(b) for b in completions(pb)]
-
-
-def check_within_reach(pb: PartialBoard) -> None:
-    """Refuse (TooLargeForPuzzles) a board whose critical puzzles are beyond listing: too many points or
-    Latin boards.  Cheap: the count stops past the limit."""
+def check_within_reach(pb: PartialBoard) -> int:
+    """The number of Latin boards with the first asterism in a canonical arrangement, refusing
+    (TooLargeForPuzzles) a board whose critical puzzles are beyond reach: too many points, or too many
+    such boards or Latin boards in all.  Cheap: the counts stop past the limits."""
     if pb.board.n_points > MAX_POINTS:
         raise TooLargeForPuzzles(
-            f"critical puzzles are listed for boards of at most {MAX_POINTS} points, not {pb.board.n_points}"
+            f"critical puzzles are found for boards of at most {MAX_POINTS} points, not {pb.board.n_points}"
         )
-    if count_completions(pb, MAX_BOARDS + 1) > MAX_BOARDS:
-        raise TooLargeForPuzzles(
-            f"critical puzzles are listed for boards with at most {MAX_BOARDS} Latin boards"
-        )
+    relabellings = label_group_order(pb.multiset)
+    limit = min(MAX_LISTED, MAX_COMPARED // relabellings)
+    listed = 0
+    for part in fixed_first_asterism(pb.board, pb.multiset):
+        listed += count_completions(part, limit + 1 - listed)
+        if listed > limit:
+            raise TooLargeForPuzzles(
+                f"critical puzzles are found for boards of at most {MAX_COMPARED:,} Latin boards, held as at "
+                f"most {MAX_LISTED:,} with the first asterism fixed times the relabellings "
+                f"({relabellings:,} here)"
+            )
+    return listed
 
 
-def unavoidable_sets(solution: tuple, boards: list[tuple]) -> list[int]:
-    """The inclusion-minimal unavoidable sets of `solution` (bitmasks over the points), smallest first."""
-    labels = {x: k for k, x in enumerate(sorted(set(solution), key=str))}
-    table = np.array([[labels[x] for x in b] for b in boards], dtype=np.int16).reshape(len(boards), -1)
-    differ = table != np.array([labels[x] for x in solution], dtype=np.int16)
-    weights = np.left_shift(np.uint64(1), np.arange(len(solution), dtype=np.uint64))
-    masks = np.unique(np.bitwise_or.reduce(np.where(differ, weights, np.uint64(0)), axis=1))
-    kept = np.zeros(0, dtype=np.uint64)
-    for u in sorted((int(m) for m in masks if m), key=int.bit_count):
-        word = np.uint64(u)
-        if not np.any((kept & word) == kept):  # no smaller unavoidable set inside it
-            kept = np.append(kept, word)
-    return [int(k) for k in kept]
+class LatinBoards:
+    """Every Latin board of an empty board, held compactly: the boards whose first asterism is in a canonical
+    arrangement (one per orbit under relabelling) and the relabellings, whose images are all the others
+    (6×6 Sudoku's 28,200,960 grids are 39,168 boards and 720 relabellings).  Enough to find where each one
+    differs from a given Latin board: its unavoidable sets, hence its critical puzzles."""
+
+    def __init__(self, pb: PartialBoard) -> None:
+        check_within_reach(pb)
+        self.n = pb.board.n_points
+        self.labels = list(pb.multiset.labels)
+        index = {x: k for k, x in enumerate(self.labels)}
+        parts = fixed_first_asterism(pb.board, pb.multiset)
+        listed = [[index[x] for x in b] for part in parts for b in completions(part)]
+        table = np.array(listed, dtype=np.uint8).reshape(len(listed), self.n)
+        weights = np.left_shift(np.uint64(1), np.arange(self.n, dtype=np.uint64))
+        # equal[a]: per listed board, the points holding label a (a bitmask)
+        self.equal = np.stack(
+            [np.bitwise_or.reduce(np.where(table == a, weights, 0), axis=1) for a in range(len(self.labels))]
+        )
+        images = [[index[s[x]] for x in self.labels] for s in label_permutations(pb.multiset)]
+        self.relabellings = np.array(images, dtype=np.intp)
+
+    def unavoidable_sets(self, solution: Sequence[Label]) -> list[int]:
+        """The inclusion-minimal unavoidable sets of the Latin board `solution` (bitmasks over the points,
+        smallest first): the least sets of points where another Latin board differs from it."""
+        index = {x: k for k, x in enumerate(self.labels)}
+        holding = np.zeros(len(self.labels), dtype=np.uint64)  # per label, the points where solution has it
+        for p, x in enumerate(solution):
+            holding[index[x]] |= np.uint64(1 << p)
+        # The image of listed board H under relabelling s agrees with the solution at p exactly when H
+        # holds at p the label a that s sends to the solution's label there: the agreeing points are the
+        # union over a of equal[a] & holding[s(a)].
+        step = max(1, CHUNK // self.equal.shape[1])
+        agreeing = []
+        for start in range(0, len(self.relabellings), step):
+            images = self.relabellings[start : start + step]
+            same = np.zeros((len(images), self.equal.shape[1]), dtype=np.uint64)
+            for a in range(len(self.labels)):
+                same |= self.equal[a][None, :] & holding[images[:, a]][:, None]
+            agreeing.append(np.unique(same))
+        everywhere = np.uint64((1 << self.n) - 1)
+        differ = everywhere ^ np.unique(np.concatenate(agreeing))
+        return _least_sets(differ[differ != 0])
+
+    def critical_masks(self, solution: Sequence[Label]) -> list[int]:
+        """Every critical clue set of the Latin board `solution` as a bitmask over the points."""
+        return list(minimal_hitting_sets(self.unavoidable_sets(solution)))
+
+
+_ONES = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+
+
+def popcounts(masks: np.ndarray) -> np.ndarray:
+    """The number of points in each mask (uint64)."""
+    return _ONES[masks.view(np.uint8).reshape(-1, 8)].sum(axis=1)
+
+
+def _least_sets(masks: np.ndarray) -> list[int]:
+    """The inclusion-minimal sets among distinct `masks`, smallest first (then in increasing order): the
+    smallest set left is minimal, and every set containing it goes."""
+    masks = np.sort(masks)
+    masks = masks[np.argsort(popcounts(masks), kind="stable")]
+    kept = []
+    while masks.size:
+        least = masks[0]
+        kept.append(int(least))
+        masks = masks[(masks & least) != least]
+    return kept
 
 
 def minimal_hitting_sets(sets: list[int]) -> Iterator[int]:
@@ -93,18 +154,24 @@ def minimal_hitting_sets(sets: list[int]) -> Iterator[int]:
             allowed |= 1 << e
 
 
-def critical_masks(solution: tuple, boards: list[tuple]) -> list[int]:
-    """Every critical clue set of `solution` (one of `boards`, all Latin boards of its board) as a bitmask
-    over the points."""
-    return list(minimal_hitting_sets(unavoidable_sets(solution, boards)))
-
-
 def orbit_representatives(masks: list[int], generators: list[list[int]]) -> list[int]:
     """The least mask of each orbit of `masks` (point sets, closed under the group) under the group of
-    point permutations generated by `generators`."""
-    from symmetry.pruned import orbit_roots
-
-    masks = sorted(masks)
-    index = {m: k for k, m in enumerate(masks)}
-    images = ((k, index[sum(1 << g[p] for p in bits(m))]) for g in generators for k, m in enumerate(masks))
-    return [masks[r] for r in sorted(set(orbit_roots(len(masks), images)))]
+    point permutations generated by `generators`, in increasing order."""
+    if not masks:
+        return []
+    ordered = np.unique(np.array(masks, dtype=np.uint64))
+    images = []
+    for g in generators:
+        image = np.zeros_like(ordered)
+        for p, q in enumerate(g):
+            image |= ((ordered >> np.uint64(p)) & np.uint64(1)) << np.uint64(q)
+        images.append(np.searchsorted(ordered, image))
+    root = np.arange(len(ordered))  # label propagation: every mask ends with the least index of its orbit
+    while True:
+        before = root.copy()
+        for image in images:
+            np.minimum(root, root[image], out=root)
+            root[image] = np.minimum(root[image], root)
+        root = root[root]
+        if np.array_equal(root, before):
+            return [int(m) for m in ordered[np.unique(root)]]

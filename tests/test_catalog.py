@@ -177,15 +177,15 @@ def test_export_import_round_trip(tmp_path):
 
 def test_critical_puzzles_of_the_4x4_sudoku(tmp_path):
     from catalog.build import build_critical_puzzles
-    from catalog.puzzles import all_boards, critical_masks
+    from catalog.puzzles import LatinBoards
     from dlx_latin.latin import count_completions
 
     pb = PartialBoard(board_from_spec("sudoku:2x2"))
     db = open_catalog(tmp_path / "p.sqlite")
     built = build_critical_puzzles(db, pb, "sudoku:2x2")
-    grids = all_boards(pb)
+    grids, boards = list(completions(pb)), LatinBoards(pb)
     assert len(grids) == 288
-    assert built.total == sum(len(critical_masks(g, grids)) for g in grids)  # orbits add up, grid by grid
+    assert built.total == sum(len(boards.critical_masks(g)) for g in grids)  # orbits add up, grid by grid
     stored = db.execute("SELECT clues, solution, clue_count FROM puzzles").fetchall()
     assert len(stored) == built.classes == 36
     assert {count for _, _, count in stored} == {4, 5, 6}
@@ -252,24 +252,25 @@ def test_killed_puzzle_build_resumes(tmp_path):
         ).stdout
         == ""
     )
-    too_big = run_cli("catalog", "build", "sudoku:2x3", "--minimal-puzzles", "--db", str(whole))
-    assert too_big.returncode == 1 and "at most 200000 Latin boards" in too_big.stderr
-    assert too_big.stderr.count("\n") == 1 and "sudoku:2x3" not in too_big.stdout  # refused before building
+    too_big = run_cli("catalog", "build", "latin:6", "--minimal-puzzles", "--db", str(whole))
+    assert too_big.returncode == 1 and "at most 50,000,000 Latin boards" in too_big.stderr
+    assert too_big.stderr.count("\n") == 1 and "latin:6" not in too_big.stdout  # refused before building
     stats = run_cli("catalog", "stats", "--db", str(whole), "--json").stdout
-    assert "sudoku:2x3" not in stats
+    assert "latin:6" not in stats
 
 
 def test_puzzles_with_the_fewest_clues(tmp_path):
     """Every 4-clue 4x4 Sudoku puzzle, up to symmetry: their orbit sizes add up to 25,728, the number found
     by trying every 4-clue set of every one of the 288 grids (catalog.puzzles)."""
-    from catalog.puzzles import all_boards, critical_masks
+    from catalog.puzzles import LatinBoards
 
     path = str(tmp_path / "f.sqlite")
     done = run_cli("catalog", "build", "sudoku:2x2", "--fewest-clues", "--db", path)
     assert done.returncode == 0
     assert "13 classes of puzzles with the fewest clues, 25728 puzzles in all" in done.stdout
-    boards = all_boards(PartialBoard(board_from_spec("sudoku:2x2")))
-    every = sum(1 for b in boards for m in critical_masks(b, boards) if m.bit_count() == 4)
+    pb = PartialBoard(board_from_spec("sudoku:2x2"))
+    boards = LatinBoards(pb)
+    every = sum(1 for b in completions(pb) for m in boards.critical_masks(b) if m.bit_count() == 4)
     assert every == 25728
     found = run_cli("catalog", "query", "--board", "sudoku:2x2", "--puzzles", "--minimal", "--db", path)
     records = [json.loads(line) for line in found.stdout.splitlines()]
@@ -353,15 +354,61 @@ def test_minimal_hitting_sets_against_every_subset(seed):
     assert len(found) == len(set(found)) and set(found) == minimal
 
 
+@pytest.mark.parametrize(
+    "spec,multiset",
+    [("sudoku:2x2", None), ("latin:4", "1^2,2^2"), ("diagonal:5", None), ("latin:5", "1^2,2^2,3")],
+)
+def test_unavoidable_sets_from_fixed_first_asterisms_and_relabellings(spec, multiset):
+    """LatinBoards compares a solution with the boards whose first asterism is fixed, moved by every
+    relabelling: the same least unavoidable sets as comparing it with every Latin board listed."""
+    import random
+
+    from catalog.puzzles import LatinBoards
+    from dlx_latin.latin.multiset import Multiset
+
+    pb = PartialBoard(board_from_spec(spec), Multiset.parse(multiset) if multiset else None)
+    every, held = list(completions(pb)), LatinBoards(pb)
+    for solution in random.Random(spec).sample(every, 3):
+        differ = {sum(1 << p for p in range(len(b)) if b[p] != solution[p]) for b in every} - {0}
+        least: list[int] = []
+        for d in sorted(differ, key=lambda d: (d.bit_count(), d)):
+            if not any(k & d == k for k in least):
+                least.append(d)
+        assert held.unavoidable_sets(solution) == least
+
+
+def test_orbit_representatives_of_clue_sets():
+    """The least clue set of each orbit under a grid's own symmetries, against orbits closed by hand."""
+    from catalog.puzzles import LatinBoards, orbit_representatives
+    from symmetry.nauty_form import NautyCanonizer
+
+    pb = PartialBoard(board_from_spec("sudoku:2x2"))
+    canon, held = NautyCanonizer(pb.board, pb.multiset), LatinBoards(pb)
+    for grid in list(completions(pb))[:20]:
+        masks, generators = held.critical_masks(grid), canon.point_automorphisms(grid)
+        left, least = set(masks), []
+        while left:
+            orbit, todo = set(), [min(left)]
+            while todo:
+                m = todo.pop()
+                if m not in orbit:
+                    orbit.add(m)
+                    todo += [sum(1 << g[p] for p in range(16) if m >> p & 1) for g in generators]
+            least.append(min(orbit))
+            left -= orbit
+        assert orbit_representatives(masks, generators) == sorted(least)
+
+
 def test_critical_clue_sets_are_exactly_those_of_the_definition():
     """On two 4x4 Sudoku grids and two Latin squares of order 4, every clue set (2^16) is tried with the
     engine's own notion: a puzzle has one completion, and is critical when no clue can go."""
     import numpy as np
 
-    from catalog.puzzles import all_boards, critical_masks
+    from catalog.puzzles import LatinBoards
 
     for spec in ("sudoku:2x2", "latin:4"):
-        boards = all_boards(PartialBoard(board_from_spec(spec)))
+        pb = PartialBoard(board_from_spec(spec))
+        boards, held = list(completions(pb)), LatinBoards(pb)
         table = np.array(boards)
         masks = np.arange(1 << 16)
         given = (masks[:, None] >> np.arange(16)) & 1 == 1
@@ -374,7 +421,7 @@ def test_critical_clue_sets_are_exactly_those_of_the_definition():
                 for m in np.flatnonzero(unique).tolist()
                 if all(not unique[m & ~(1 << p)] for p in range(16) if m >> p & 1)
             }
-            assert set(critical_masks(solution, boards)) == critical
+            assert set(held.critical_masks(solution)) == critical
 
 
 @pytest.mark.parametrize(

@@ -69,16 +69,16 @@ def test_smallest_puzzle_against_brute_force(spec, multiset):
 def test_puzzles_with_fewest_clues_against_every_clue_set(spec, multiset):
     """The lazy hitting-set enumeration finds exactly the clue sets of the fewest size that every other
     Latin board of the board misses somewhere (all 2^16 clue sets tried by catalog.puzzles)."""
-    from catalog.puzzles import all_boards, critical_masks
+    from catalog.puzzles import LatinBoards
 
     pb = partial(spec, multiset)
     fewest = minimal_puzzles(pb).clues
-    boards = all_boards(pb)
-    for labelling in random.Random(spec).sample(boards, 4):
+    held = LatinBoards(pb)
+    for labelling in random.Random(spec).sample(list(completions(pb)), 4):
         solved = pb.with_clues(dict(enumerate(labelling)))
         found = puzzles_with_fewest_clues(solved, fewest)
         assert len(found) == len(set(found))
-        every = {m for m in critical_masks(labelling, boards) if m.bit_count() == fewest}
+        every = {m for m in held.critical_masks(labelling) if m.bit_count() == fewest}
         assert set(found) == every
 
 

@@ -127,7 +127,7 @@ def first_asterism_arrangements(m: Multiset) -> list[list[Label]]:
     return out
 
 
-def _label_permutations(m: Multiset) -> Iterator[dict[Label, Label]]:
+def label_permutations(m: Multiset) -> Iterator[dict[Label, Label]]:
     """Every label permutation that keeps the multiplicities, the identity first."""
     classes: dict[int, list[Label]] = {}
     for label, c in zip(m.labels, m.counts, strict=True):
@@ -144,7 +144,9 @@ def _label_permutations(m: Multiset) -> Iterator[dict[Label, Label]]:
     yield from extend(0, {})
 
 
-def _fixed_first_asterism(board: Board, m: Multiset) -> list[PartialBoard]:
+def fixed_first_asterism(board: Board, m: Multiset) -> list[PartialBoard]:
+    """The board with its first asterism in each arrangement of `first_asterism_arrangements`: their Latin
+    boards and the relabellings of these are every Latin board."""
     first = board.asterisms[0]
     return [
         PartialBoard(board, m, dict(zip(first, arr, strict=True))) for arr in first_asterism_arrangements(m)
@@ -168,7 +170,7 @@ def count_completions(
         return 0
     if pb.clues or limit is not None:
         return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor, memo, checkpoint)
-    parts = _fixed_first_asterism(pb.board, pb.multiset)
+    parts = fixed_first_asterism(pb.board, pb.multiset)
     total = 0
     for i, part in enumerate(parts):
         scaled = None if progress is None else scaled_progress(progress, i, len(parts))
@@ -185,7 +187,7 @@ def estimate_completions(pb: PartialBoard, probes: int = 1000, seed: int | None 
     if pb.clues:
         problems, factor = [reduce_to_exact_cover(pb).problem], 1
     else:
-        parts = _fixed_first_asterism(pb.board, pb.multiset)
+        parts = fixed_first_asterism(pb.board, pb.multiset)
         problems, factor = [reduce_to_exact_cover(p).problem for p in parts], label_group_order(pb.multiset)
     samplers = [functools.partial(probe, problem) for problem in problems]
     return estimate_many(samplers, probes, seed).scaled(factor)
@@ -210,11 +212,11 @@ def completions(pb: PartialBoard, limit: int | None = None) -> Iterator[Labellin
             yield reduction.labelling(solution)
         return
     produced = 0
-    for part in _fixed_first_asterism(pb.board, pb.multiset):
+    for part in fixed_first_asterism(pb.board, pb.multiset):
         reduction = reduce_to_exact_cover(part)
         for solution in reduction.problem.solutions():
             base = reduction.labelling(solution)
-            for sigma in _label_permutations(pb.multiset):
+            for sigma in label_permutations(pb.multiset):
                 yield [sigma[label] for label in base]
                 produced += 1
                 if produced == limit:

@@ -387,13 +387,48 @@ def generate(
 @click.option(
     "--witnesses", type=click.IntRange(min=1), default=1, show_default=True, help="Puzzles to show."
 )
+@click.option(
+    "--critical",
+    is_flag=True,
+    help="Instead, count every critical puzzle (no clue can go: minimal, as Sudoku people say) by its "
+    "number of clues, in all and up to symmetry, without storing them (boards of at most 50,000,000 Latin "
+    "boards; 6x6 Sudoku: about 20 minutes).",
+)
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--critical: processes at work."
+)
+@click.option(
+    "--checkpoint",
+    type=click.Path(dir_okay=False),
+    help="--critical: record each finished class of solutions in FILE; the same command resumes after an "
+    "interruption.",
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="--critical: a progress bar on stderr (default: on a tty)."
+)
 @json_option
-def minimal(target: str, multiset: str | None, clues: str | None, witnesses: int, as_json: bool) -> None:
+def minimal(
+    target: str,
+    multiset: str | None,
+    clues: str | None,
+    witnesses: int,
+    critical: bool,
+    jobs: int,
+    checkpoint: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
     """The fewest clues of a Latin puzzle on an empty BOARD (over all its Latin boards, one per symmetry
-    class), or of a puzzle for one full Latin board (a FILE or --clues holding every point), exactly."""
+    class), or of a puzzle for one full Latin board (a FILE or --clues holding every point), exactly; with
+    --critical, how many critical puzzles an empty BOARD has, by number of clues."""
     from dlx_latin.puzzles.minimal import Minimum, minimal_puzzles, smallest_puzzle
 
     pb = load(target, multiset, clues)
+    if critical:
+        if pb.clues:
+            raise click.UsageError("minimal --critical counts the puzzles of an empty BOARD")
+        _critical_census(pb, jobs, checkpoint, progress, as_json)
+        return
     if pb.is_full():
         if not pb.is_partial_latin():
             raise click.UsageError("the full labelling given is not a Latin board")
@@ -413,6 +448,32 @@ def minimal(target: str, multiset: str | None, clues: str | None, witnesses: int
     for w in found.witnesses:
         click.echo()
         click.echo(_grid_text(w.labelling(), pb.board))
+
+
+def _critical_census(
+    pb: PartialBoard, jobs: int, checkpoint: str | None, progress: bool | None, as_json: bool
+) -> None:
+    """Print the critical puzzles of an empty board by number of clues: in all, and classes."""
+    from catalog.census import critical_census
+
+    bar = ProgressBar() if wants_progress(progress) else None
+    try:
+        report = (lambda done, parts: bar(done, done / parts)) if bar else None
+        census = critical_census(pb, checkpoint, jobs, report)
+    finally:
+        if bar:
+            bar.close()
+    sizes = sorted(census.puzzles)
+    puzzles, classes = sum(census.puzzles.values()), sum(census.classes.values())
+    if as_json:
+        by_clues = {str(c): {"puzzles": census.puzzles[c], "classes": census.classes[c]} for c in sizes}
+        click.echo(json.dumps({"critical": by_clues, "puzzles": puzzles, "classes": classes}))
+        return
+    width = max(len("puzzles"), len(f"{puzzles:,}"))
+    click.echo(f"{'clues':>5}  {'puzzles':>{width}}  classes")
+    for c in sizes:
+        click.echo(f"{c:>5}  {census.puzzles[c]:>{width},}  {census.classes[c]:,}")
+    click.echo(f"{'all':>5}  {puzzles:>{width},}  {classes:,}")
 
 
 def _single_pass(target: str, pb: PartialBoard, how_many: int, fair: bool, rating: str | None, as_json: bool):

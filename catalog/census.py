@@ -1,0 +1,139 @@
+"""How many critical puzzles a board has, by number of clues, in all and up to symmetry, without storing
+them: for boards with too many to catalog (6×6 Sudoku: about a million per grid).
+
+Each canonical solution S (`symmetry.all_classes`) contributes its critical clue sets
+(`catalog.puzzles.LatinBoards`) times its orbit size to the puzzles, and their orbits under S's own
+symmetries to the classes: a puzzle determines its solution, so puzzles of different solutions are never
+equivalent.  Each finished solution is appended to a checkpoint file as one JSON line, so a census that
+is interrupted (Ctrl-C, a crash, SIGKILL) goes on from the solutions done when run again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from catalog.puzzles import LatinBoards, check_within_reach, orbit_representatives
+from dlx_latin.boards.board import Board
+from dlx_latin.errors import InputFileError
+from dlx_latin.latin import PartialBoard
+from dlx_latin.latin.multiset import Label, Multiset
+
+
+@dataclass
+class Census:
+    """Critical puzzles by number of clues: in all, and classes under the board's symmetries and
+    relabelling."""
+
+    puzzles: Counter[int] = field(default_factory=Counter)
+    classes: Counter[int] = field(default_factory=Counter)
+    solutions: int = 0  # classes of Latin boards (canonical solutions) counted
+
+    def add(self, orbit_size: int, puzzles: dict[int, int], classes: dict[int, int]) -> None:
+        for clues, n in puzzles.items():
+            self.puzzles[clues] += orbit_size * n
+        self.classes.update(classes)
+        self.solutions += 1
+
+
+_HELD: dict[tuple, LatinBoards] = {}
+
+
+def solution_census(board: Board, multiset: Multiset, solution: tuple[Label, ...]) -> tuple[dict, dict]:
+    """(critical clue sets, their classes under the solution's own symmetries), each by number of clues, of
+    one canonical solution (a worker's task)."""
+    from symmetry.nauty_form import NautyCanonizer
+
+    key = (board.asterisms, str(multiset))
+    if key not in _HELD:  # one per board in each process: it lists the boards with the first asterism fixed
+        _HELD.clear()
+        _HELD[key] = LatinBoards(PartialBoard(board, multiset))
+    masks = _HELD[key].critical_masks(solution)
+    generators = NautyCanonizer(board, multiset).point_automorphisms(solution)
+    least = orbit_representatives(masks, generators)
+    return dict(Counter(m.bit_count() for m in masks)), dict(Counter(m.bit_count() for m in least))
+
+
+def census_key(pb: PartialBoard) -> str:
+    """What a checkpoint line's census is of: the board's asterisms and multiset."""
+    text = json.dumps([sorted(sorted(a) for a in pb.board.asterisms), str(pb.multiset)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_FIELDS = {"census", "solution", "orbit_size", "puzzles", "classes"}
+
+
+def _finished(path: Path, key: str) -> dict[str, tuple[int, dict, dict]]:
+    """The solutions already counted in a checkpoint file: canonical solution (JSON) -> (orbit size,
+    puzzles, classes).  A line torn by an interruption is ignored."""
+    done: dict[str, tuple[int, dict, dict]] = {}
+    if not path.exists():
+        return done
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if not (isinstance(record, dict) and record.keys() >= _FIELDS):
+                raise InputFileError(f"{path} is not a census checkpoint (a line is not a solution's record)")
+            if record["census"] == key:
+                by_clues = ({int(c): n for c, n in record[k].items()} for k in ("puzzles", "classes"))
+                done[json.dumps(record["solution"])] = (int(record["orbit_size"]), *by_clues)
+    return done
+
+
+def critical_census(
+    pb: PartialBoard,
+    checkpoint: str | os.PathLike | None = None,
+    jobs: int = 1,
+    progress: Callable[[int, int], object] | None = None,
+) -> Census:
+    """Every critical puzzle of an empty board counted by number of clues, in all and up to symmetry
+    (boards within `catalog.puzzles.check_within_reach`).  With `checkpoint`, finished solutions are
+    recorded there and skipped when the same census runs again; `jobs` processes share the solutions."""
+    from symmetry.counting import all_classes
+
+    check_within_reach(pb)  # a refusal comes before finding the classes of solutions
+    forms = sorted(all_classes(pb), key=lambda f: json.dumps(f.labelling))
+    key, path = census_key(pb), None if checkpoint is None else Path(checkpoint)
+    try:
+        done = {} if path is None else _finished(path, key)
+        log = None if path is None else path.open("a", encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        reason = getattr(e, "strerror", None) or "not a text file"
+        raise InputFileError(f"cannot use checkpoint {checkpoint}: {reason}") from None
+    census = Census()
+    todo = []
+    for form in forms:
+        text = json.dumps(form.labelling)
+        if text in done:
+            census.add(*done[text])
+        else:
+            todo.append(form)
+    task = partial(solution_census, pb.board, pb.multiset)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else None
+    results = pool.map(task, [f.labelling for f in todo]) if pool else map(task, (f.labelling for f in todo))
+    try:
+        for form, (puzzles, classes) in zip(todo, results, strict=True):
+            census.add(form.orbit_size, puzzles, classes)
+            if log is not None:
+                record = {"census": key, "solution": form.labelling, "orbit_size": str(form.orbit_size)}
+                log.write(json.dumps({**record, "puzzles": puzzles, "classes": classes}) + "\n")
+                log.flush()
+                os.fsync(log.fileno())
+            if progress is not None:
+                progress(census.solutions, len(forms))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+        if log is not None:
+            log.close()
+    return census

@@ -81,17 +81,19 @@ def _count_with_checkpoint(
     paths = split(problem, CHECKPOINT_PARTS)
     todo = [p for p in paths if p not in done]
     total = sum(done[p] for p in paths if p in done)
+    nodes = 0  # visited in this run (the parts done before are not searched again)
     task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=digest)
     with worker_pool(jobs, executor) as pool, path.open("a", encoding="utf-8") as out:
         if _torn(path):
             out.write("\n")  # end a line torn by an interruption before adding to the file
-        for finished, (p, (count, _nodes)) in enumerate(run_tasks(pool, task, todo), start=1):
+        for finished, (p, (count, spent)) in enumerate(run_tasks(pool, task, todo), start=1):
             out.write(json.dumps({"problem": digest, "path": list(p), "count": count}) + "\n")
             out.flush()
             os.fsync(out.fileno())
             total += count
+            nodes += spent
             if progress is not None:
-                progress(0, (len(paths) - len(todo) + finished) / len(paths))
+                progress(nodes, (len(paths) - len(todo) + finished) / len(paths))
     return total
 
 

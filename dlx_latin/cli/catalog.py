@@ -97,7 +97,7 @@ def build(
 
     pb = load(target, multiset, None)
     db = open_catalog(db_path)
-    bar = ProgressBar() if wants_progress(progress) else None
+    bar = ProgressBar(unit="parts") if wants_progress(progress) else None
     report = (lambda done, parts: bar(done, done / parts)) if bar else None
     if rating and not generated:
         raise click.UsageError("--rating applies to generated puzzles: give --puzzles N")

@@ -456,7 +456,7 @@ def _critical_census(
     """Print the critical puzzles of an empty board by number of clues: in all, and classes."""
     from catalog.census import critical_census
 
-    bar = ProgressBar() if wants_progress(progress) else None
+    bar = ProgressBar(unit="classes of solutions") if wants_progress(progress) else None
     try:
         report = (lambda done, parts: bar(done, done / parts)) if bar else None
         census = critical_census(pb, checkpoint, jobs, report)

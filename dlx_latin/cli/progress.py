@@ -9,10 +9,12 @@ import click
 
 
 class ProgressBar:
-    """Call it with (nodes, fraction_done); it redraws at most ten times a second. Close it when done."""
+    """Call it with (nodes, fraction_done) -- or whatever `unit` counts -- and it redraws at most ten times a
+    second.  Close it when done."""
 
-    def __init__(self, width: int = 30) -> None:
+    def __init__(self, width: int = 30, unit: str = "nodes") -> None:
         self.width = width
+        self.unit = unit
         self.start = time.monotonic()
         self.last = 0.0
         self.drawn = False
@@ -24,7 +26,7 @@ class ProgressBar:
         self.last = now
         filled = int(self.width * min(max(fraction, 0.0), 1.0))
         bar = "#" * filled + "-" * (self.width - filled)
-        line = f"\r[{bar}] {100 * fraction:5.1f}%  {nodes:,} nodes  {now - self.start:6.1f} s"
+        line = f"\r[{bar}] {100 * fraction:5.1f}%  {nodes:,} {self.unit}  {now - self.start:6.1f} s"
         click.echo(line, nl=False, err=True)
         self.drawn = True
 

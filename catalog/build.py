@@ -362,13 +362,15 @@ def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]
     n = pb.board.n_points
     forms = {}
     for mask in orbit_representatives(masks, canon.point_automorphisms(solution)):
-        form = canon.form([solution[p] if mask >> p & 1 else None for p in range(n)])
-        forms[form.labelling] = form
+        # the canonical puzzle's own completion: S moved the way the puzzle was
+        form, completion = canon.form_carrying(
+            [solution[p] if mask >> p & 1 else None for p in range(n)], solution
+        )
+        forms[form.labelling] = (form, completion)
     rows = []
-    for f in forms.values():  # the canonical puzzle's own completion: S moved the way the puzzle was
+    for f, completion in forms.values():
         clues = {p: x for p, x in enumerate(f.labelling) if x is not None}
         puzzle = PartialBoard(pb.board, pb.multiset, clues)
-        (completion,) = completions(puzzle, limit=2)
         proof = explain(puzzle)
         rows.append(
             (
@@ -450,9 +452,8 @@ def _generated_rows(
     from dlx_latin.puzzles.generate import generate
 
     made = generate(PartialBoard(board, multiset), f"{kind}/{seed}", fair=rating is not None, rating=rating)
-    form = _canonizer(board, multiset).form(made.puzzle.labelling())
+    form, completion = _canonizer(board, multiset).form_carrying(made.puzzle.labelling(), made.solution)
     clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
-    (completion,) = completions(PartialBoard(board, multiset, clues), limit=2)
     proof = made.explanation
     canonical = (_encode(completion), _encode(form.labelling), len(clues), int(made.critical))
     return [(row, *canonical, str(form.orbit_size), int(proof.fair), proof.rating, proof.score)]

@@ -18,12 +18,14 @@ Cost: two nauty calls on n + m + k vertices (a 9x9 Sudoku grid: 81 + 27 + 9), ne
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 
 from dlx_latin.boards import Board
 from dlx_latin.latin.multiset import Label, Multiset
 from symmetry.canonical import CanonicalForm
+
+Labelling = tuple[Label | None, ...]
 
 
 class NautyCanonizer:
@@ -66,22 +68,29 @@ class NautyCanonizer:
 
     def form(self, labelling: Sequence[Label | None]) -> CanonicalForm:
         """The canonical form of a labelling (None at empty points), its stabilizer order and orbit size."""
+        return self.form_carrying(labelling, labelling)[0]
+
+    def form_carrying(
+        self, labelling: Sequence[Label | None], other: Sequence[Label | None]
+    ) -> tuple[CanonicalForm, Labelling]:
+        """The canonical form of a labelling, and `other` moved by the same symmetry and relabelling (a
+        puzzle's completion, say, which becomes the canonical puzzle's completion without a search)."""
         import pynauty
 
-        out, graph = self._canonical(labelling)
+        out, graph, move = self._canonical(labelling)
         _, mantissa, exponent, _, _ = pynauty.autgrp(graph)
         stabilizer = round(mantissa * 10**exponent)
         if stabilizer >= 2**53:
             raise ValueError("the labelling's stabilizer is too large to count exactly in floating point")
         orbit = self.group_order * self.label_group_order // stabilizer
-        return CanonicalForm(out, stabilizer, orbit)
+        return CanonicalForm(out, stabilizer, orbit), move(other)
 
     def point_automorphisms(self, labelling: Sequence[Label | None]) -> list[list[int]]:
         """Generators of the labelling's own symmetries (board automorphisms that, with a relabelling, keep
         it), each as the image of every point."""
         import pynauty
 
-        _, graph = self._canonical(labelling)
+        graph = self._canonical(labelling)[1]
         return [list(g[: self.n]) for g in pynauty.autgrp(graph)[0]]
 
     def key(self, labelling: Sequence[Label | None]) -> tuple[Label | None, ...]:
@@ -89,8 +98,13 @@ class NautyCanonizer:
         and a relabelling map one onto the other (no group order needed, so sympy is never loaded)."""
         return self._canonical(labelling)[0]
 
-    def _canonical(self, labelling: Sequence[Label | None]) -> tuple[tuple[Label | None, ...], object]:
-        """The canonical labelling and the coloured graph it was read from."""
+    def _canonical(
+        self, labelling: Sequence[Label | None]
+    ) -> tuple[
+        tuple[Label | None, ...], object, Callable[[Sequence[Label | None]], tuple[Label | None, ...]]
+    ]:
+        """The canonical labelling, the coloured graph it was read from, and the move that took the labelling
+        to it (a point automorphism and a relabelling), for other labellings of the board."""
         import pynauty
 
         n, m, k = self.n, self.m, self.k
@@ -129,8 +143,12 @@ class NautyCanonizer:
             ranked = sorted(cls, key=lambda j: position[n + m + j])
             for j, to in zip(ranked, cls, strict=True):
                 name[j] = self.multiset.labels[to]
-        out: list[Label | None] = [None] * n
-        for p, label in enumerate(labelling):
-            if label is not None:
-                out[target[position[p]]] = name[self._index[label]]
-        return tuple(out), graph
+
+        def move(some: Sequence[Label | None]) -> Labelling:
+            out: list[Label | None] = [None] * n
+            for p, label in enumerate(some):
+                if label is not None:
+                    out[target[position[p]]] = name[self._index[label]]
+            return tuple(out)
+
+        return move(labelling), graph, move

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.latin import Multiset, PartialBoard, completions
+from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions
 from symmetry.groups import automorphism_group
 from symmetry.nauty_form import NautyCanonizer
 
@@ -127,3 +127,26 @@ def test_latin_squares_of_order_6_up_to_isotopy_and_transposition():
     assert len(isotopy) == 22
     assert len(with_transpose) == 17
     assert count_up_to_symmetry(PartialBoard(board_from_spec("latin:6"))) == 17
+
+
+@pytest.mark.parametrize("spec", ["sudoku:2x3", "latin:5", "hexagon:2"])
+def test_a_puzzle_carries_its_completion_to_canonical_form(spec):
+    """form_carrying moves a Latin board the way it moves a puzzle taken from it: for a puzzle with one
+    completion, the result is the canonical puzzle's completion (the engine's), whichever member of the
+    puzzle's orbit came in."""
+    rng = random.Random(spec)
+    pb = PartialBoard(board_from_spec(spec))
+    canon = NautyCanonizer(pb.board, pb.multiset)
+    group = automorphism_group(pb.board)
+    for full in itertools.islice(completions(pb), 0, 400, 100):
+        order = rng.sample(range(len(full)), len(full))
+        kept = len(full) // 3
+        while count_completions(pb.with_clues({p: full[p] for p in order[:kept]}), limit=2) > 1:
+            kept += 1
+        puzzle = [x if p in order[:kept] else None for p, x in enumerate(full)]
+        form, carried = canon.form_carrying(puzzle, full)
+        clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
+        assert [tuple(c) for c in completions(pb.with_clues(clues))] == [carried]
+        image, rename = list(group.random().array_form), random_renaming(pb.multiset, rng)
+        again = canon.form_carrying(moved(puzzle, image, rename), moved(full, image, rename))
+        assert again == (form, carried)

@@ -29,7 +29,8 @@ def catalog() -> None:
 @click.option(
     "--minimal-puzzles",
     is_flag=True,
-    help="Also every critical puzzle (no clue can go: minimal, as Sudoku people say) up to symmetry.",
+    help="Also every critical puzzle (no clue can go: minimal, as Sudoku people say) up to symmetry "
+    "(6x6 Sudoku: about a million per grid, hours; `minimal BOARD --critical` counts them without storing).",
 )
 @click.option(
     "--fewest-clues",
@@ -77,11 +78,11 @@ def build(
     db_path: str,
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
-    --minimal-puzzles, its critical puzzles, for boards of at most 200000 Latin boards; with --fewest-clues,
-    its puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles instead, and
-    with --sample N the classes of N random Latin boards instead (solutions too when --minimal-puzzles or
-    --fewest-clues is also given).  Interrupt it at any moment and
-    run it again: it goes on from the parts already written."""
+    --minimal-puzzles, its critical puzzles, for boards of at most 50,000,000 Latin boards; with
+    --fewest-clues, its puzzles with the fewest clues, for any board); with --puzzles N, N generated puzzles
+    instead, and with --sample N the classes of N random Latin boards instead (solutions too when
+    --minimal-puzzles or --fewest-clues is also given).  Interrupt it at any moment and run it again: it goes
+    on from the parts already written."""
     from contextlib import ExitStack
 
     from catalog.build import (

@@ -328,14 +328,19 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
 
 
 def build_critical_puzzles(
-    db: sqlite3.Connection, pb: PartialBoard, spec: str, progress: Progress | None = None
+    db: sqlite3.Connection,
+    pb: PartialBoard,
+    spec: str,
+    progress: Progress | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
 ) -> Built:
     """Add every critical puzzle of a board (within `catalog.puzzles.check_within_reach`), one per symmetry
     class, after its solutions (built first if needed); one part per canonical solution.  `Built.total` is
     the sum of the puzzles' orbit sizes: all critical puzzles of the board."""
-    from catalog.puzzles import LatinBoards
+    from catalog.puzzles import check_within_reach
 
-    boards = LatinBoards(pb)
+    check_within_reach(pb)
     build_solutions(db, pb, spec)
     board = _board(db, pb, spec)
 
@@ -343,14 +348,21 @@ def build_critical_puzzles(
         found = db.execute("SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,))
         return [(row[0], "1") for row in found]
 
-    def puzzles(solution: tuple) -> list[tuple]:
-        return _puzzle_rows(pb, board, solution, boards.critical_masks(solution))
-
     run, parts = _run(db, board, "critical-puzzles", make_parts)
-    ran = _work(db, run, parts, "puzzles", lambda text: puzzles(tuple(json.loads(text))), progress)
+    rows_of = partial(_critical_rows, pb.board, pb.multiset, board)
+    ran = _work(db, run, parts, "puzzles", rows_of, progress, jobs, executor)
     classes, total = _tally(db, "puzzles", board)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts, ran)
+
+
+def _critical_rows(board: Board, multiset: Multiset, row: int, canonical: str) -> list[tuple]:
+    """The critical puzzles of one canonical solution, one row per class (a worker's task)."""
+    from catalog.puzzles import latin_boards
+
+    solution = tuple(json.loads(canonical))
+    masks = latin_boards(board, multiset).critical_masks(solution)
+    return _puzzle_rows(PartialBoard(board, multiset), row, solution, masks)
 
 
 def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]) -> list[tuple]:

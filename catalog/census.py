@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from catalog.puzzles import LatinBoards, check_within_reach, orbit_representatives
+from catalog.puzzles import check_within_reach, latin_boards, orbit_representatives
 from dlx_latin.boards.board import Board
 from dlx_latin.errors import InputFileError
 from dlx_latin.latin import PartialBoard
@@ -43,19 +43,12 @@ class Census:
         self.solutions += 1
 
 
-_HELD: dict[tuple, LatinBoards] = {}
-
-
 def solution_census(board: Board, multiset: Multiset, solution: tuple[Label, ...]) -> tuple[dict, dict]:
     """(critical clue sets, their classes under the solution's own symmetries), each by number of clues, of
     one canonical solution (a worker's task)."""
     from symmetry.nauty_form import NautyCanonizer
 
-    key = (board.asterisms, str(multiset))
-    if key not in _HELD:  # one per board in each process: it lists the boards with the first asterism fixed
-        _HELD.clear()
-        _HELD[key] = LatinBoards(PartialBoard(board, multiset))
-    masks = _HELD[key].critical_masks(solution)
+    masks = latin_boards(board, multiset).critical_masks(solution)
     generators = NautyCanonizer(board, multiset).point_automorphisms(solution)
     least = orbit_representatives(masks, generators)
     return dict(Counter(m.bit_count() for m in masks)), dict(Counter(m.bit_count() for m in least))

@@ -16,10 +16,11 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from dlx_latin.boards import Board
 from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard, completions, count_completions
 from dlx_latin.latin.completion import fixed_first_asterism, label_group_order, label_permutations
-from dlx_latin.latin.multiset import Label
+from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.puzzles.attrition import bits
 
 MAX_POINTS = 64  # an unavoidable set is one 64-bit word
@@ -101,6 +102,19 @@ class LatinBoards:
     def critical_masks(self, solution: Sequence[Label]) -> list[int]:
         """Every critical clue set of the Latin board `solution` as a bitmask over the points."""
         return list(minimal_hitting_sets(self.unavoidable_sets(solution)))
+
+
+_HELD: dict[tuple, LatinBoards] = {}
+
+
+def latin_boards(board: Board, multiset: Multiset) -> LatinBoards:
+    """The LatinBoards of an empty board, made once per board in each process (workers get board and
+    multiset, which pickle small, and list the boards themselves)."""
+    key = (board.asterisms, str(multiset))
+    if key not in _HELD:
+        _HELD.clear()
+        _HELD[key] = LatinBoards(PartialBoard(board, multiset))
+    return _HELD[key]
 
 
 def distinct(masks: np.ndarray) -> np.ndarray:

@@ -130,7 +130,7 @@ def build(
             note = f", {resumed} of {built.parts} parts already built" if resumed else ""
             click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
         if minimal_puzzles:
-            puzzles = build_critical_puzzles(db, pb, target, report)
+            puzzles = build_critical_puzzles(db, pb, target, report, jobs, executor)
             click.echo(
                 f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all"
             )

@@ -200,7 +200,7 @@ def test_critical_puzzles_of_the_4x4_sudoku(tmp_path):
 
 def test_killed_puzzle_build_resumes(tmp_path):
     whole, broken = tmp_path / "w.sqlite", tmp_path / "b.sqlite"
-    run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--db", str(whole))
+    run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--jobs", "2", "--db", str(whole))
     killed = subprocess.run(
         [
             sys.executable,
@@ -220,8 +220,8 @@ def test_killed_puzzle_build_resumes(tmp_path):
         stdin=subprocess.DEVNULL,
     )
     assert killed.returncode == -9
-    done = run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--jobs", "2", "--db", str(broken))
-    assert "36 classes of critical puzzles, 85632 puzzles in all" in done.stdout  # resumed in 2 processes
+    done = run_cli("catalog", "build", "sudoku:2x2", "--minimal-puzzles", "--db", str(broken))
+    assert "36 classes of critical puzzles, 85632 puzzles in all" in done.stdout
     table = "SELECT * FROM puzzles ORDER BY clues"
     assert (
         sqlite3.connect(whole).execute(table).fetchall() == sqlite3.connect(broken).execute(table).fetchall()

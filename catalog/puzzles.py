@@ -158,21 +158,32 @@ def minimal_hitting_sets(sets: list[int]) -> Iterator[int]:
     for j, s in enumerate(sets):
         for e in bits(s):
             holding[e] = holding.get(e, 0) | 1 << j
-    stack = [(0, {}, sum(1 << e for e in holding), (1 << len(sets)) - 1)]
+    # (chosen, per chosen element the sets only it hits, elements allowed, sets not yet hit)
+    everything = sum(1 << e for e in holding)
+    stack: list[tuple[int, list[int], int, int]] = [(0, [], everything, (1 << len(sets)) - 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        chosen, critical, allowed, unhit = stack.pop()
+        chosen, critical, allowed, unhit = pop()
         if not unhit:
             yield chosen
             continue
         first = (unhit & -unhit).bit_length() - 1  # the sets are smallest first: few branches
         branch = allowed & sets[first]
         allowed &= ~branch
-        for e in bits(branch):
-            kept = {f: c & ~holding[e] for f, c in critical.items()}
-            if all(kept.values()):  # every clue chosen is still the only one in some set
-                kept[e] = holding[e] & unhit
-                stack.append((chosen | 1 << e, kept, allowed, unhit & ~holding[e]))
-            allowed |= 1 << e
+        while branch:
+            low = branch & -branch
+            branch ^= low
+            hit = holding[low.bit_length() - 1]
+            kept = []
+            for only in critical:  # every element chosen must still be the only one in some set
+                only &= ~hit
+                if not only:
+                    break
+                kept.append(only)
+            else:
+                kept.append(hit & unhit)
+                push((chosen | low, kept, allowed, unhit & ~hit))
+            allowed |= low
 
 
 def orbit_representatives(masks: list[int], generators: list[list[int]]) -> list[int]:

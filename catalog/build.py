@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from catalog.store import board_id
+from catalog.store import CatalogError, board_id
 from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
@@ -124,7 +124,7 @@ def _tally(db: sqlite3.Connection, table: str, board: int, clue_count: int | Non
     classes, total = db.execute(
         f"SELECT count(*), exact_sum(orbit_size) FROM {table} WHERE {where}", args
     ).fetchone()
-    return classes, int(total)
+    return classes, int(total or 0)  # no rows: the aggregate is never made
 
 
 def _canonizer(board: Board, multiset: Multiset) -> NautyCanonizer:
@@ -253,7 +253,7 @@ def build_sampled_solutions(
     (their orbits are small), SYMMETRIC_DRAWS random boards fixed by each generator of the automorphisms of
     every symmetric class found (a part per class; Burnside's quotient problems) find their kin.  Every
     class stored is exact; the catalog holds them all once their orbit sizes add up to the count
-    (`count_by_orbits`), which is left to the caller: it may take long."""
+    (`count_by_orbits`), which `certify` checks: it may take long."""
     if pb.clues:
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
@@ -274,6 +274,48 @@ def build_sampled_solutions(
     classes, total = _tally(db, "solutions", board)
     db.execute("UPDATE runs SET status='done', total=? WHERE id=?", (str(total), run))
     return Built(classes, total, parts + more, ran)
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What a catalog's solutions hold against the exact count of the board's Latin boards."""
+
+    classes: int
+    held: int  # the sum of the stored classes' orbit sizes
+    count: int
+
+    @property
+    def complete(self) -> bool:
+        return self.held == self.count
+
+
+def certify(
+    db: sqlite3.Connection,
+    pb: PartialBoard,
+    spec: str,
+    progress: Callable[[int, float], object] | None = None,
+    jobs: int = 1,
+    checkpoint: str | None = None,
+) -> Certificate:
+    """Compare the catalog's solutions with the exact count of the board's Latin boards, counted once
+    (`count_by_orbits`, resumable with `checkpoint`) and kept in the catalog as a run of its own; an
+    exhaustive build's count serves as well.  A sampled catalog is complete exactly when they agree."""
+    stored = db.execute("SELECT 1 FROM boards WHERE spec=? AND multiset=?", (spec, str(pb.multiset)))
+    if stored.fetchone() is None:
+        raise CatalogError(f"the catalog has no board {spec} [{pb.multiset}]: build it first")
+    board = _board(db, pb, spec)
+    counted = "SELECT total FROM runs WHERE board_id=? AND kind IN ('count', 'solutions') AND status='done'"
+    known = db.execute(counted, (board,)).fetchone()
+    if known is not None:
+        count = int(known[0])
+    else:
+        count = count_by_orbits(pb, jobs=jobs, progress=progress, checkpoint=checkpoint)
+        db.execute(
+            "INSERT INTO runs (board_id, kind, parts, total, status) VALUES (?, 'count', 0, ?, 'done')",
+            (board, str(count)),
+        )
+    classes, held = _tally(db, "solutions", board)
+    return Certificate(classes, held, count)
 
 
 def _extend(db: sqlite3.Connection, board: int, kind: str, wanted: int) -> tuple[int, int]:

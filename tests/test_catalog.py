@@ -106,6 +106,31 @@ def test_sampled_classes_are_exact_and_grow_to_the_whole_catalog(tmp_path):
     assert rows(steps) == found
     stats = json.loads(run_cli("catalog", "stats", "--json", "--db", str(steps)).stdout)
     assert (stats["sampled_boards"], stats["classes"], stats["status"]) == (300, 17, "none")
+    assert stats["count"] is None and stats["complete"] is None  # not known until certified
+    certified = json.loads(run_cli("catalog", "certify", spec, "--json", "--db", str(steps)).stdout)
+    assert certified == {
+        "board": spec,
+        "classes": 17,
+        "held": 812851200,
+        "count": 812851200,
+        "complete": True,
+    }
+    stats = json.loads(run_cli("catalog", "stats", "--json", "--db", str(steps)).stdout)
+    assert (stats["count"], stats["complete"]) == (812851200, True)
+    db = sqlite3.connect(steps)  # a class lost: the count, kept from the first certify, tells
+    db.execute(
+        "DELETE FROM solutions WHERE orbit_size = (SELECT max(CAST(orbit_size AS INTEGER)) FROM solutions)"
+    )
+    db.commit()
+    short = run_cli("catalog", "certify", spec, "--db", str(steps))
+    assert (
+        short.stdout.startswith("latin:6: incomplete: 16 classes hold ")
+        and "of 812851200 Latin boards" in short.stdout
+    )
+    held = int(short.stdout.split(" hold ")[1].split()[0])
+    assert 812851200 - held == max(int(f[2]) for f in found)
+    missing = run_cli("catalog", "certify", "latin:5", "--db", str(steps))
+    assert missing.returncode == 1 and "the catalog has no board latin:5" in missing.stderr
 
 
 def test_query_and_errors(tmp_path):

@@ -150,7 +150,8 @@ def build(
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="JSON lines.")
 def stats(db_path: str, as_json: bool) -> None:
-    """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes."""
+    """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes,
+    and whether the classes are all there (when the count is known: an exhaustive build, or `certify`)."""
     from catalog.build import SAMPLE_BATCH
     from catalog.store import open_catalog
 
@@ -161,11 +162,14 @@ def stats(db_path: str, as_json: bool) -> None:
         "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1), "
         "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id), "
         "(SELECT count(*) FROM runs q JOIN run_parts p ON p.run_id = q.id "
-        " WHERE q.board_id = b.id AND q.kind = 'sampled' AND p.done = 1) "
+        " WHERE q.board_id = b.id AND q.kind = 'sampled' AND p.done = 1), "
+        "(SELECT q.total FROM runs q WHERE q.board_id = b.id AND q.kind IN ('count', 'solutions') "
+        " AND q.status = 'done') "
         "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
         "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
     ).fetchall()
-    for spec, m, classes, total, status, parts, done, puzzles, sampled in rows:
+    for spec, m, classes, total, status, parts, done, puzzles, sampled, count in rows:
+        count = None if count is None else int(count)  # known from an exhaustive build or `certify`
         record = {
             "board": spec,
             "multiset": m,
@@ -176,6 +180,8 @@ def stats(db_path: str, as_json: bool) -> None:
             "parts_done": done,
             "puzzle_classes": puzzles,
             "sampled_boards": sampled * SAMPLE_BATCH,
+            "count": count,
+            "complete": None if count is None else int(total) == count,
         }
         if as_json:
             click.echo(json.dumps(record))
@@ -184,7 +190,58 @@ def stats(db_path: str, as_json: bool) -> None:
                 f"{spec} [{m}]: {classes} classes, orbit sizes sum {int(total)}; build {status} "
                 f"({done}/{parts} parts); {puzzles} puzzle classes"
                 + (f"; {sampled * SAMPLE_BATCH} random boards sampled" if sampled else "")
+                + ("" if count is None else "; complete" if record["complete"] else f"; the count is {count}")
             )
+
+
+@catalog.command(name="certify")
+@click.argument("target", metavar="BOARD")
+@click.option("--multiset", help="Labels with multiplicities, as built.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Threads counting.")
+@click.option(
+    "--checkpoint",
+    type=click.Path(dir_okay=False),
+    help="Record finished parts of the count in FILE; the same command resumes after an interruption.",
+)
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a tty).")
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def certify(
+    target: str,
+    multiset: str | None,
+    jobs: int,
+    checkpoint: str | None,
+    progress: bool | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """Whether the catalog holds every class of BOARD's Latin boards: the orbit sizes of its solutions
+    against the exact count (counted once and kept in the catalog; an exhaustive build's serves).  For
+    sampled catalogs (`build --sample`), which are complete only when the two agree."""
+    from catalog.build import certify as certify_catalog
+    from catalog.store import open_catalog
+    from dlx_latin.cli.latin import load
+    from dlx_latin.cli.progress import ProgressBar, wants_progress
+
+    pb = load(target, multiset, None)
+    db = open_catalog(db_path, create=False)
+    bar = ProgressBar() if wants_progress(progress) else None
+    try:
+        found = certify_catalog(db, pb, target, bar, jobs, checkpoint)
+    finally:
+        if bar:
+            bar.close()
+    if as_json:
+        record = {"board": target, "classes": found.classes, "held": found.held, "count": found.count}
+        click.echo(json.dumps({**record, "complete": found.complete}))
+    elif found.complete:
+        click.echo(f"{target}: complete: {found.classes} classes hold all {found.count} Latin boards")
+    else:
+        share = 100 * found.held / found.count if found.count else 0.0
+        click.echo(
+            f"{target}: incomplete: {found.classes} classes hold {found.held} of {found.count} Latin boards "
+            f"({share:.4g}%)"
+        )
 
 
 @catalog.command(name="query")

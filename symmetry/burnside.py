@@ -179,10 +179,15 @@ class Placements:
 
 
 def fixed_count(
-    pb: PartialBoard, image: Sequence[int], sigma: dict[Label, Label], placements: Placements | None = None
+    pb: PartialBoard,
+    image: Sequence[int],
+    sigma: dict[Label, Label],
+    placements: Placements | None = None,
+    checkpoint: str | None = None,
 ) -> int:
     """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p
-    (`placements`: the board's, when many counts are made).
+    (`placements`: the board's, when many counts are made; `checkpoint`: a file recording the parts of
+    the identity's count, the plain count, which can be long).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> pb = PartialBoard(board_from_spec("latin:3"))
@@ -192,7 +197,9 @@ def fixed_count(
     6
     """
     if list(image) == list(range(pb.board.n_points)):
-        return count_by_orbits(pb) if all(sigma.get(x, x) == x for x in pb.multiset.labels) else 0
+        if any(sigma.get(x, x) != x for x in pb.multiset.labels):
+            return 0
+        return count_by_orbits(pb, checkpoint=checkpoint)
     fixed = fixed_problem(pb, image, sigma, placements or Placements(pb))
     return 0 if fixed is None else fixed[0].count()
 
@@ -268,9 +275,9 @@ def random_fixed_boards(
     return boards
 
 
-def count_by_burnside(pb: PartialBoard, group: PermutationGroup) -> int:
+def count_by_burnside(pb: PartialBoard, group: PermutationGroup, checkpoint: str | None = None) -> int:
     """The number of classes of Latin boards of an empty board under `group` (point permutations) combined
-    with relabelling.
+    with relabelling (`checkpoint`: see `fixed_count`; the same file as `count BOARD --checkpoint`'s).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> from symmetry.groups import automorphism_group
@@ -285,7 +292,7 @@ def count_by_burnside(pb: PartialBoard, group: PermutationGroup) -> int:
     placements = Placements(pb)
     for image, size in point_classes(group):
         for sigma, label_size in labels:
-            total += size * label_size * fixed_count(pb, image, sigma, placements)
+            total += size * label_size * fixed_count(pb, image, sigma, placements, checkpoint)
     order = group.order() * sum(size for _, size in labels)
     if total % order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")

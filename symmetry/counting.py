@@ -103,10 +103,11 @@ def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
     return found
 
 
-def count_up_to_symmetry(pb: PartialBoard) -> int:
+def count_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> int:
     """The number of classes of Latin boards under automorphisms and relabelling: by Burnside's lemma when
-    the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it),
-    else by listing the classes."""
+    the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it;
+    `checkpoint` then records the parts of the plain count, the identity's term), else by listing the
+    classes."""
     from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside, count_latin_square_classes
     from symmetry.canonical import MAX_ELEMENTS
     from symmetry.groups import automorphism_group
@@ -117,7 +118,7 @@ def count_up_to_symmetry(pb: PartialBoard) -> int:
     group = automorphism_group(pb.board)
     if group.order() <= MAX_ELEMENTS:
         try:
-            return count_by_burnside(pb, group)
+            return count_by_burnside(pb, group, checkpoint)
         except BurnsideUnsupportedError:
             pass
     return len(classes_up_to_symmetry(pb))
@@ -146,13 +147,14 @@ def count_up_to_isotopy(pb: PartialBoard) -> int:
     return count_latin_square_classes(n, relabel=True, transpose=False)
 
 
-def count_up_to_geometry(pb: PartialBoard) -> int:
+def count_up_to_geometry(pb: PartialBoard, checkpoint: str | None = None) -> int:
     """The number of classes of Latin boards under the board's rotations and reflections and relabelling
-    (Latin polygons and polyhedra up to their symmetry), by Burnside's lemma."""
+    (Latin polygons and polyhedra up to their symmetry), by Burnside's lemma (`checkpoint` records the parts
+    of the plain count, the identity's term: the same file as `count BOARD --checkpoint`'s)."""
     from symmetry.burnside import count_by_burnside
     from symmetry.groups import geometric_group
 
     group = geometric_group(pb.board)
     if group is None:
         raise SymmetryTooLargeError(f"{pb.board.name} has no coordinates, so no rotations or reflections")
-    return count_by_burnside(pb, group)
+    return count_by_burnside(pb, group, checkpoint)

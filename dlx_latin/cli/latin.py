@@ -163,7 +163,8 @@ def count(
     if up_to in ("symmetry", "geometry", "isotopy"):
         import symmetry  # the layer above the core
 
-        n = getattr(symmetry, f"count_up_to_{up_to}")(pb)
+        classes = getattr(symmetry, f"count_up_to_{up_to}")
+        n = classes(pb, checkpoint) if up_to != "isotopy" else classes(pb)
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search

@@ -23,6 +23,7 @@ from pathlib import Path
 from catalog.puzzles import check_within_reach, latin_boards, orbit_representatives
 from dlx_latin.boards.board import Board
 from dlx_latin.errors import InputFileError
+from dlx_latin.exact_cover.checkpoint import append_records, read_records, write_record
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.multiset import Label, Multiset
 
@@ -65,21 +66,16 @@ _FIELDS = {"census", "solution", "orbit_size", "puzzles", "classes"}
 
 def _finished(path: Path, key: str) -> dict[str, tuple[int, dict, dict]]:
     """The solutions already counted in a checkpoint file: canonical solution (JSON) -> (orbit size,
-    puzzles, classes).  A line torn by an interruption is ignored."""
+    puzzles, classes)."""
+
+    def valid(record: object) -> bool:
+        return isinstance(record, dict) and record.keys() >= _FIELDS
+
     done: dict[str, tuple[int, dict, dict]] = {}
-    if not path.exists():
-        return done
-    with path.open(encoding="utf-8") as f:
-        for line in f:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if not (isinstance(record, dict) and record.keys() >= _FIELDS):
-                raise InputFileError(f"{path} is not a census checkpoint (a line is not a solution's record)")
-            if record["census"] == key:
-                by_clues = ({int(c): n for c, n in record[k].items()} for k in ("puzzles", "classes"))
-                done[json.dumps(record["solution"])] = (int(record["orbit_size"]), *by_clues)
+    for record in read_records(path, valid, "a census checkpoint"):
+        if record["census"] == key:
+            by_clues = ({int(c): n for c, n in record[k].items()} for k in ("puzzles", "classes"))
+            done[json.dumps(record["solution"])] = (int(record["orbit_size"]), *by_clues)
     return done
 
 
@@ -99,7 +95,7 @@ def critical_census(
     key, path = census_key(pb), None if checkpoint is None else Path(checkpoint)
     try:
         done = {} if path is None else _finished(path, key)
-        log = None if path is None else path.open("a", encoding="utf-8")
+        log = None if path is None else append_records(path)
     except (OSError, UnicodeDecodeError) as e:
         reason = getattr(e, "strerror", None) or "not a text file"
         raise InputFileError(f"cannot use checkpoint {checkpoint}: {reason}") from None
@@ -119,9 +115,7 @@ def critical_census(
             census.add(form.orbit_size, puzzles, classes)
             if log is not None:
                 record = {"census": key, "solution": form.labelling, "orbit_size": str(form.orbit_size)}
-                log.write(json.dumps({**record, "puzzles": puzzles, "classes": classes}) + "\n")
-                log.flush()
-                os.fsync(log.fileno())
+                write_record(log, {**record, "puzzles": puzzles, "classes": classes})
             if progress is not None:
                 progress(census.solutions, len(forms))
     finally:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from functools import partial
 from pathlib import Path
+from typing import TextIO
 
 from dlx_latin.errors import InputFileError
 from dlx_latin.exact_cover.parallel import count_path, run_tasks, split, worker_pool
@@ -33,22 +35,47 @@ def problem_digest(problem: ExactCoverProblem) -> str:
     return h.hexdigest()
 
 
-def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
-    done: dict[tuple[int, ...], int] = {}
+def read_records(path: Path, valid: Callable[[object], bool], what: str) -> Iterator[dict]:
+    """The records of a JSON-lines checkpoint file (none when it does not exist), skipping a line torn by an
+    interruption; a line of JSON that is not `valid` means the file is something else (InputFileError,
+    naming `what` the file should be)."""
     if not path.exists():
-        return done
+        return
     with path.open(encoding="utf-8") as f:
         for line in f:
             try:
                 record = json.loads(line)
             except ValueError:
                 continue  # a line torn by an interruption
-            if not (isinstance(record, dict) and isinstance(record.get("path"), list) and "count" in record):
-                raise InputFileError(
-                    f"{path} is not a dlx-latin checkpoint file (a line is not a part's record)"
-                )
-            if record.get("problem") == digest:
-                done[tuple(record["path"])] = int(record["count"])
+            if not valid(record):
+                raise InputFileError(f"{path} is not {what} (a line is not one of its records)")
+            yield record
+
+
+def append_records(path: Path) -> TextIO:
+    """The checkpoint file opened to append records, a line torn by an interruption ended first."""
+    torn = _torn(path)
+    out = path.open("a", encoding="utf-8")
+    if torn:
+        out.write("\n")
+    return out
+
+
+def write_record(out: TextIO, record: dict) -> None:
+    """One record, on disk before this returns (so a kill right after loses nothing)."""
+    out.write(json.dumps(record) + "\n")
+    out.flush()
+    os.fsync(out.fileno())
+
+
+def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
+    def valid(record: object) -> bool:
+        return isinstance(record, dict) and isinstance(record.get("path"), list) and "count" in record
+
+    done: dict[tuple[int, ...], int] = {}
+    for record in read_records(path, valid, "a dlx-latin checkpoint file"):
+        if record.get("problem") == digest:
+            done[tuple(record["path"])] = int(record["count"])
     return done
 
 
@@ -83,13 +110,9 @@ def _count_with_checkpoint(
     total = sum(done[p] for p in paths if p in done)
     nodes = 0  # visited in this run (the parts done before are not searched again)
     task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=digest)
-    with worker_pool(jobs, executor) as pool, path.open("a", encoding="utf-8") as out:
-        if _torn(path):
-            out.write("\n")  # end a line torn by an interruption before adding to the file
+    with worker_pool(jobs, executor) as pool, append_records(path) as out:
         for finished, (p, (count, spent)) in enumerate(run_tasks(pool, task, todo), start=1):
-            out.write(json.dumps({"problem": digest, "path": list(p), "count": count}) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
+            write_record(out, {"problem": digest, "path": list(p), "count": count})
             total += count
             nodes += spent
             if progress is not None:

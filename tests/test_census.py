@@ -83,6 +83,7 @@ def test_an_interrupted_census_resumes_from_its_checkpoint(tmp_path, monkeypatch
     again = critical_census(pb, path)
     assert len(done) == 1  # only the solution whose line was torn is counted again
     assert (again.puzzles, again.classes, again.solutions) == (whole.puzzles, whole.classes, 2)
+    assert critical_census(pb, path).puzzles == whole.puzzles and len(done) == 1  # its new line reads back
     (tmp_path / "other.txt").write_text('{"not": "a census"}\n')
     with pytest.raises(Exception, match="not a census checkpoint"):
         critical_census(pb, tmp_path / "other.txt")

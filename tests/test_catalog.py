@@ -77,6 +77,8 @@ def test_killed_builds_resume_to_the_same_catalog(tmp_path):
         "parts_done": 2,
         "puzzle_classes": 0,
         "sampled_boards": 0,
+        "count": 28200960,  # an exhaustive build knows the count
+        "complete": True,
     }
 
 

@@ -26,6 +26,7 @@ from dlx_latin.puzzles.attrition import bits
 MAX_POINTS = 64  # an unavoidable set is one 64-bit word
 MAX_LISTED = 200_000  # Latin boards listed: those whose first asterism is in a canonical arrangement
 MAX_COMPARED = 50_000_000  # Latin boards each solution is compared with: those times the relabellings
+MAX_RELABELLINGS = 1_000_000  # relabellings held in memory (9! = 362,880 of them for 9 distinct labels)
 CHUNK = 1 << 22  # board comparisons in one numpy step (32 MiB of masks)
 
 
@@ -42,6 +43,11 @@ def check_within_reach(pb: PartialBoard) -> int:
             f"critical puzzles are found for boards of at most {MAX_POINTS} points, not {pb.board.n_points}"
         )
     relabellings = label_group_order(pb.multiset)
+    if relabellings > MAX_RELABELLINGS:
+        raise TooLargeForPuzzles(
+            f"critical puzzles are found for multisets with at most {MAX_RELABELLINGS:,} relabellings, "
+            f"not {relabellings:,}"
+        )
     limit = min(MAX_LISTED, MAX_COMPARED // relabellings)
     listed = 0
     for part in fixed_first_asterism(pb.board, pb.multiset):
@@ -75,7 +81,7 @@ class LatinBoards:
             [np.bitwise_or.reduce(np.where(table == a, weights, 0), axis=1) for a in range(len(self.labels))]
         )
         images = [[index[s[x]] for x in self.labels] for s in label_permutations(pb.multiset)]
-        self.relabellings = np.array(images, dtype=np.intp)
+        self.relabellings = np.array(images, dtype=np.uint8)
 
     def unavoidable_sets(self, solution: Sequence[Label]) -> list[int]:
         """The inclusion-minimal unavoidable sets of the Latin board `solution` (bitmasks over the points,

@@ -95,3 +95,14 @@ def test_census_refusals():
     assert too_big.stderr.count("\n") == 1
     with_clues = run_cli("minimal", "sudoku:2x2", "--clues", "1...............", "--critical")
     assert with_clues.returncode != 0 and "empty BOARD" in with_clues.stderr
+
+
+def test_too_many_relabellings_are_refused_before_any_listing():
+    """One asterism of 10 points: 10! relabellings would not fit the comparison's memory budget."""
+    from catalog.puzzles import MAX_RELABELLINGS, TooLargeForPuzzles, check_within_reach
+    from dlx_latin.boards.board import Board
+
+    pb = PartialBoard(Board("one line", 10, [tuple(range(10))]))
+    assert MAX_RELABELLINGS < 3_628_800
+    with pytest.raises(TooLargeForPuzzles, match="at most 1,000,000 relabellings, not 3,628,800"):
+        check_within_reach(pb)

@@ -87,17 +87,17 @@ def all_classes(pb: PartialBoard) -> Iterator[CanonicalForm]:
         yield from listed
 
 
-def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
+def classes_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> dict[tuple[Label, ...], int]:
     """Canonical form -> orbit size of every class of Latin boards of an empty board under its automorphism
     group combined with the label group (`all_classes`); the orbit sizes are checked to add up to the plain
-    count.
+    count (its parts recorded in `checkpoint`, when given).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> len(classes_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x2"))))  # essentially different
     2
     """
     found = {form.labelling: form.orbit_size for form in all_classes(pb)}
-    total = count_by_orbits(pb)
+    total = count_by_orbits(pb, checkpoint=checkpoint)
     if sum(found.values()) != total:
         raise AssertionError(f"orbit sizes add up to {sum(found.values())}, not to the count {total}")
     return found
@@ -106,8 +106,8 @@ def classes_up_to_symmetry(pb: PartialBoard) -> dict[tuple[Label, ...], int]:
 def count_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> int:
     """The number of classes of Latin boards under automorphisms and relabelling: by Burnside's lemma when
     the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it;
-    `checkpoint` then records the parts of the plain count, the identity's term), else by listing the
-    classes."""
+    the identity's term is the plain count), else by listing the classes (checked against the plain count);
+    either way `checkpoint` records the parts of that plain count."""
     from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside, count_latin_square_classes
     from symmetry.canonical import MAX_ELEMENTS
     from symmetry.groups import automorphism_group
@@ -121,7 +121,7 @@ def count_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> int
             return count_by_burnside(pb, group, checkpoint)
         except BurnsideUnsupportedError:
             pass
-    return len(classes_up_to_symmetry(pb))
+    return len(classes_up_to_symmetry(pb, checkpoint))
 
 
 def _latin_order(pb: PartialBoard) -> int | None:

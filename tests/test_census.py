@@ -95,6 +95,8 @@ def test_census_refusals():
     assert too_big.stderr.count("\n") == 1
     with_clues = run_cli("minimal", "sudoku:2x2", "--clues", "1...............", "--critical")
     assert with_clues.returncode != 0 and "empty BOARD" in with_clues.stderr
+    stray = run_cli("minimal", "latin:4", "--jobs", "2")
+    assert stray.returncode == 2 and "go with --critical" in stray.stderr
 
 
 def test_too_many_relabellings_are_refused_before_any_listing():

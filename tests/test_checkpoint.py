@@ -105,3 +105,9 @@ def test_classes_by_burnside_reuse_the_plain_counts_checkpoint(tmp_path):
     recorded = fresh.read_text()
     assert run_cli("count", "hexagon:2", "--checkpoint", str(fresh)).stdout.strip() == "620786073600"
     assert fresh.read_text() == recorded
+
+
+def test_a_checkpoint_for_isotopy_classes_is_refused(tmp_path):
+    refused = run_cli("count", "latin:5", "--up-to", "isotopy", "--checkpoint", str(tmp_path / "i.jsonl"))
+    assert refused.returncode == 2 and "nothing to checkpoint" in refused.stderr
+    assert not (tmp_path / "i.jsonl").exists()

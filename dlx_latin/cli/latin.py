@@ -160,11 +160,15 @@ def count(
     pb = load(target, multiset, clues)
     if up_to and pb.clues:
         raise click.UsageError(f"--up-to {up_to} counts empty boards (clues break the symmetry)")
+    if up_to == "isotopy" and checkpoint:
+        raise click.UsageError("--up-to isotopy sums small fixed counts: there is nothing to checkpoint")
     if up_to in ("symmetry", "geometry", "isotopy"):
         import symmetry  # the layer above the core
 
-        classes = getattr(symmetry, f"count_up_to_{up_to}")
-        n = classes(pb, checkpoint) if up_to != "isotopy" else classes(pb)
+        if up_to == "isotopy":
+            n = symmetry.count_up_to_isotopy(pb)
+        else:
+            n = getattr(symmetry, f"count_up_to_{up_to}")(pb, checkpoint)
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
@@ -425,6 +429,8 @@ def minimal(
     from dlx_latin.puzzles.minimal import Minimum, minimal_puzzles, smallest_puzzle
 
     pb = load(target, multiset, clues)
+    if not critical and (jobs != 1 or checkpoint or progress is not None):
+        raise click.UsageError("--jobs, --checkpoint and --progress go with --critical")
     if critical:
         if pb.clues:
             raise click.UsageError("minimal --critical counts the puzzles of an empty BOARD")

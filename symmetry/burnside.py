@@ -9,9 +9,12 @@ Fixed boards are an exact-cover problem on the quotient board: a fixed board is 
 one point p of each cycle of g, which puts s^j(x) at g^j(p) (and x must come back to itself after the
 cycle's length, so the length of x's cycle under s divides it).  Each such choice is one option covering
 every point of the cycle and every (asterism, label) item it fills; a choice that fills an item twice breaks
-the Latin condition and is dropped.  Only the identity needs the plain count, which the engine does with its
-label fix.  Burnside pays when the board's Latin boards are far too many to list but its group is small:
-the polytopes under their rotations and reflections (`count cube:2 --up-to geometry`).
+the Latin condition and is dropped.  The relabellings t that commute with s map fixed boards to fixed boards
+(t(f(g(p))) = t(s(f(p))) = s(t(f(p)))), so, as the plain count fixes its first asterism, the quotient is
+split by the labels of the first asterism's points, one part per orbit of those relabellings, weighted by
+the orbit's size (`label_fixed_parts`), when it has more than SPLIT_ABOVE fixed boards.  The identity's term
+is the plain count.  Burnside pays when the board's Latin boards are far too many to list but its group is
+small: the polytopes under their rotations and reflections (`count cube:2 --up-to geometry`).
 """
 
 from __future__ import annotations
@@ -26,12 +29,16 @@ from sympy.combinatorics import PermutationGroup
 
 from dlx_latin.boards import board_from_spec
 from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.checkpoint import WholeCounts
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.completion import reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
 from symmetry.canonical import group_elements
 from symmetry.counting import SymmetryTooLargeError
 from symmetry.pruned import count_by_orbits
+
+MAX_LABEL_PARTS = 1_000  # parts of one fixed count split by its label symmetry
+SPLIT_ABOVE = 10_000  # fixed boards below which a quotient problem is counted whole
 
 
 class BurnsideUnsupportedError(SymmetryTooLargeError):
@@ -184,10 +191,12 @@ def fixed_count(
     sigma: dict[Label, Label],
     placements: Placements | None = None,
     checkpoint: str | None = None,
+    recorded: WholeCounts | None = None,
 ) -> int:
     """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p
     (`placements`: the board's, when many counts are made; `checkpoint`: a file recording the parts of
-    the identity's count, the plain count, which can be long).
+    the identity's count, the plain count, which can be long; `recorded`: the other terms' counts, kept in
+    that file so that a rerun skips them).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> pb = PartialBoard(board_from_spec("latin:3"))
@@ -201,7 +210,100 @@ def fixed_count(
             return 0
         return count_by_orbits(pb, checkpoint=checkpoint)
     fixed = fixed_problem(pb, image, sigma, placements or Placements(pb))
-    return 0 if fixed is None else fixed[0].count()
+    if fixed is None:
+        return 0
+    few = fixed[0].count(limit=SPLIT_ABOVE)
+    if few < SPLIT_ABOVE:
+        return few  # counted at once: splitting would cost more than it saves
+    parts = label_fixed_parts(pb, *fixed, sigma)
+    count = ExactCoverProblem.count if recorded is None else recorded.count
+    return sum(weight * count(part) for part, weight in parts)
+
+
+def sigma_cycles(m: Multiset, sigma: dict[Label, Label]) -> list[list[list[Label]]]:
+    """The cycles of sigma grouped by kind (length, multiplicity of their labels).  The relabellings that
+    commute with sigma turn each cycle and permute the cycles of one kind: a wreath product per kind.
+
+    >>> sigma_cycles(Multiset.parse("1,2,3,4,5"), {1: 2, 2: 1, 3: 4, 4: 3})
+    [[[1, 2], [3, 4]], [[5]]]
+    """
+    kinds: dict[tuple[int, int], list[list[Label]]] = {}
+    seen: set[Label] = set()
+    for x in m.labels:
+        if x in seen:
+            continue
+        cycle, y = [x], sigma.get(x, x)
+        while y != x:
+            cycle.append(y)
+            y = sigma.get(y, y)
+        seen.update(cycle)
+        kinds.setdefault((len(cycle), m.count_of[x]), []).append(cycle)
+    return list(kinds.values())
+
+
+def label_fixed_parts(
+    pb: PartialBoard,
+    quotient: ExactCoverProblem,
+    fills: list[list[tuple[int, Label]]],
+    sigma: dict[Label, Label],
+) -> list[tuple[ExactCoverProblem, int]]:
+    """The quotient problem of (g, sigma) split into parts with weights, its count the weighted sum of theirs.
+
+    The relabellings commuting with sigma permute the fixed boards, so the boards with label x at a point p
+    are as many as those with t(x) there: p takes one label per orbit, weighted by the orbit's size, and the
+    step repeats at the next point of the first asterism under the relabellings that keep the labels taken
+    so far, until none is left (or MAX_LABEL_PARTS parts are reached).  Those relabellings are a wreath
+    product per kind of cycle of sigma (`sigma_cycles`): keeping a label pins its cycle, and the orbit of a
+    label is every label of the unpinned cycles of its kind."""
+    kinds = sigma_cycles(pb.multiset, sigma)
+    kind_of = {x: k for k, cycles in enumerate(kinds) for cycle in cycles for x in cycle}
+    cycle_of_label = {x: tuple(cycle) for cycles in kinds for cycle in cycles for x in cycle}
+    free0 = tuple(tuple(tuple(c) for c in cycles) for cycles in kinds)  # unpinned cycles of each kind
+
+    def trivial(free: tuple) -> bool:
+        return all(len(cycles) * len(cycles[0]) <= 1 for cycles in free if cycles)
+
+    if trivial(free0):
+        return [(quotient, 1)]
+    option_at: dict[int, dict[Label, int]] = {}  # point -> label there -> the option putting it there
+    for k, fill in enumerate(fills):
+        for p, x in fill:
+            option_at.setdefault(p, {})[x] = k
+    cycle_of = [fill[0][0] for fill in fills]
+    once = {i for i in quotient.primary if quotient.bound(i)[1] == 1}
+    items = [once.intersection(quotient.option_items(k)) for k in range(len(fills))]
+    # a part: the options chosen, the items they fill once, its weight, the unpinned cycles of each kind
+    parts: list[tuple[tuple[int, ...], frozenset, int, tuple]] = [((), frozenset(), 1, free0)]
+    for p in pb.board.asterisms[0]:
+        if len(parts) > MAX_LABEL_PARTS or all(trivial(free) for *_, free in parts):
+            break
+        cycle = cycle_of[next(iter(option_at[p].values()))]
+        refined = []
+        for chosen, filled, weight, free in parts:
+            if trivial(free) or any(cycle_of[k] == cycle for k in chosen):
+                refined.append((chosen, filled, weight, free))
+                continue
+            for x, k in option_at[p].items():
+                kind = free[kind_of[x]]
+                pinned = cycle_of_label[x]
+                if pinned in kind:  # x stands for its orbit: the labels of the unpinned cycles of its kind
+                    if x != kind[0][0]:
+                        continue
+                    orbit = len(kind) * len(pinned)
+                    rest = tuple(c for c in kind if c != pinned)
+                    free_after = free[: kind_of[x]] + (rest,) + free[kind_of[x] + 1 :]
+                else:  # x is kept by every relabelling left: an orbit of its own
+                    orbit, free_after = 1, free
+                if not filled & items[k]:
+                    refined.append(((*chosen, k), filled | items[k], weight * orbit, free_after))
+        parts = refined
+    out = []
+    for chosen, _, weight, _ in parts:
+        fixed_cycles = {cycle_of[k] for k in chosen}
+        kept = [o for k, o in enumerate(quotient.options) if cycle_of[k] not in fixed_cycles or k in chosen]
+        bounds = {i: quotient.bound(i) for i in quotient.primary if quotient.bound(i) != (1, 1)}
+        out.append((ExactCoverProblem(quotient.primary, kept, quotient.secondary, bounds), weight))
+    return out
 
 
 def fixed_problem(
@@ -290,9 +392,10 @@ def count_by_burnside(pb: PartialBoard, group: PermutationGroup, checkpoint: str
     total = 0
     labels = label_classes(pb.multiset)
     placements = Placements(pb)
+    recorded = None if checkpoint is None else WholeCounts(checkpoint)
     for image, size in point_classes(group):
         for sigma, label_size in labels:
-            total += size * label_size * fixed_count(pb, image, sigma, placements, checkpoint)
+            total += size * label_size * fixed_count(pb, image, sigma, placements, checkpoint, recorded)
     order = group.order() * sum(size for _, size in labels)
     if total % order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")

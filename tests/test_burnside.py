@@ -11,12 +11,16 @@ from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.completion import label_group_order
 from dlx_latin.latin.multiset import Multiset
+from symmetry import burnside
 from symmetry.burnside import (
     BurnsideUnsupportedError,
+    Placements,
     count_by_burnside,
     count_latin_square_classes,
     fixed_count,
+    fixed_problem,
     label_classes,
+    label_fixed_parts,
     point_classes,
 )
 from symmetry.canonical import canonical_form, group_elements
@@ -46,7 +50,9 @@ def test_label_classes_partition_the_label_group(multiset):
     assert sum(size for _, size in label_classes(m)) == label_group_order(m)
 
 
-def test_fixed_counts_equal_brute_force():
+@pytest.mark.parametrize("split_above", [burnside.SPLIT_ABOVE, 0])
+def test_fixed_counts_equal_brute_force(split_above, monkeypatch):
+    monkeypatch.setattr(burnside, "SPLIT_ABOVE", split_above)  # 0: split by label symmetry every time
     pb = board("sudoku:2x2")
     boards = list(completions(pb))
     elements = group_elements(automorphism_group(pb.board))
@@ -62,6 +68,39 @@ def test_fixed_counts_equal_brute_force():
         assert fixed_count(pb, g, sigma) == expected
         checked += expected > 0
     assert checked > 0  # some pairs fix boards: the check is not all zeros
+
+
+def test_label_split_parts_add_up_to_the_quotient_count():
+    """The quotient problem split by the relabellings commuting with sigma: weights times counts add up to
+    its plain count, and the split does take orbits larger than one label."""
+    pb = board("sudoku:2x3")
+    placements = Placements(pb)
+    labels = list(pb.multiset.labels)
+    elements = group_elements(automorphism_group(pb.board))
+    rng = random.Random(3)
+    weights = []
+    for _ in range(40):
+        g = [int(v) for v in elements[rng.randrange(len(elements))]]
+        sigma = dict(zip(labels, labels, strict=True))
+        if rng.random() < 0.5:
+            sigma.update({1: 2, 2: 1} if rng.random() < 0.5 else {1: 2, 2: 3, 3: 1, 4: 5, 5: 4})
+        fixed = fixed_problem(pb, g, sigma, placements)
+        if fixed is None:
+            continue
+        parts = label_fixed_parts(pb, *fixed, sigma)
+        assert sum(weight * part.count() for part, weight in parts) == fixed[0].count()
+        weights += [weight for _, weight in parts]
+    assert max(weights) > 1
+
+
+@pytest.mark.parametrize(
+    ("spec", "up_to", "classes"), [("sudoku:2x3", "symmetry", 49), ("hexagon:2", "geometry", 163)]
+)
+def test_class_counts_are_kept_when_every_term_is_split(spec, up_to, classes, monkeypatch):
+    monkeypatch.setattr(burnside, "SPLIT_ABOVE", 0)
+    pb = board(spec)
+    group = automorphism_group(pb.board) if up_to == "symmetry" else geometric_group(pb.board)
+    assert count_by_burnside(pb, group) == classes
 
 
 @pytest.mark.parametrize(("spec", "classes"), [("sudoku:2x2", 2), ("latin:4", 2), ("latin:5", 2)])

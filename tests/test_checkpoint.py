@@ -93,12 +93,18 @@ def test_bad_checkpoint_files_are_one_line_errors(tmp_path):
 def test_classes_by_burnside_reuse_the_plain_counts_checkpoint(tmp_path):
     """`count BOARD --up-to geometry|symmetry --checkpoint FILE`: Burnside's identity term is the plain
     count, so a checkpoint the plain count filled is read, not counted again (hexagon:2: 163 classes under
-    rotations and reflections, 620,786,073,600 Latin hexagons)."""
+    rotations and reflections, 620,786,073,600 Latin hexagons); the other terms are recorded whole, so a
+    second run counts nothing."""
     ck = tmp_path / "hexagon.jsonl"
     assert run_cli("count", "hexagon:2", "--checkpoint", str(ck)).stdout.strip() == "620786073600"
     before = ck.read_text()
     geometry = run_cli("count", "hexagon:2", "--up-to", "geometry", "--checkpoint", str(ck))
-    assert geometry.stdout.strip() == "163" and ck.read_text() == before
+    after = ck.read_text()
+    assert geometry.stdout.strip() == "163" and after.startswith(before)
+    added = [json.loads(line) for line in after[len(before) :].splitlines()]
+    assert added and all(record["path"] == [] for record in added)
+    again = run_cli("count", "hexagon:2", "--up-to", "geometry", "--checkpoint", str(ck))
+    assert again.stdout.strip() == "163" and ck.read_text() == after
     fresh = tmp_path / "fresh.jsonl"  # the other way round: the plain count reads what Burnside recorded
     classes = run_cli("count", "hexagon:2", "--up-to", "geometry", "--checkpoint", str(fresh))
     assert classes.stdout.strip() == "163"

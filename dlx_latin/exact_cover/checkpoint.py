@@ -68,12 +68,14 @@ def write_record(out: TextIO, record: dict) -> None:
     os.fsync(out.fileno())
 
 
-def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
-    def valid(record: object) -> bool:
-        return isinstance(record, dict) and isinstance(record.get("path"), list) and "count" in record
+def _valid(record: object) -> bool:
+    """Whether a JSON line is a count checkpoint's record."""
+    return isinstance(record, dict) and isinstance(record.get("path"), list) and "count" in record
 
+
+def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
     done: dict[tuple[int, ...], int] = {}
-    for record in read_records(path, valid, "a dlx-latin checkpoint file"):
+    for record in read_records(path, _valid, "a dlx-latin checkpoint file"):
         if record.get("problem") == digest:
             done[tuple(record["path"])] = int(record["count"])
     return done
@@ -127,3 +129,29 @@ def _torn(path: Path) -> bool:
     with path.open("rb") as f:
         f.seek(-1, os.SEEK_END)
         return f.read(1) != b"\n"
+
+
+class WholeCounts:
+    """Counts of whole problems recorded in a checkpoint file (as the path []), read once: for the many small
+    problems of one long sum (Burnside's terms), so that a rerun counts only those not recorded yet."""
+
+    def __init__(self, checkpoint: str | os.PathLike) -> None:
+        self.path = Path(checkpoint)
+        try:
+            self.done = {
+                r["problem"]: int(r["count"])
+                for r in read_records(self.path, _valid, "a dlx-latin checkpoint file")
+                if r["path"] == []
+            }
+        except (OSError, UnicodeDecodeError) as e:
+            reason = getattr(e, "strerror", None) or "not a text file"
+            raise InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}") from None
+
+    def count(self, problem: ExactCoverProblem) -> int:
+        """The exact count of `problem`: read when recorded, else counted and recorded."""
+        digest = problem_digest(problem)
+        if digest not in self.done:
+            self.done[digest] = problem.count()
+            with append_records(self.path) as out:
+                write_record(out, {"problem": digest, "path": [], "count": self.done[digest]})
+        return self.done[digest]

@@ -12,7 +12,7 @@ every point of the cycle and every (asterism, label) item it fills; a choice tha
 the Latin condition and is dropped.  The relabellings t that commute with s map fixed boards to fixed boards
 (t(f(g(p))) = t(s(f(p))) = s(t(f(p)))), so, as the plain count fixes its first asterism, the quotient is
 split by the labels of the first asterism's points, one part per orbit of those relabellings, weighted by
-the orbit's size (`label_fixed_parts`), when it has more than SPLIT_ABOVE fixed boards.  The identity's term
+the orbit's size (`label_fixed_parts`), when its count runs past SPLIT_NODES nodes.  The identity's term
 is the plain count.  Burnside pays when the board's Latin boards are far too many to list but its group is
 small: the polytopes under their rotations and reflections (`count cube:2 --up-to geometry`).
 """
@@ -38,7 +38,7 @@ from symmetry.counting import SymmetryTooLargeError
 from symmetry.pruned import count_by_orbits
 
 MAX_LABEL_PARTS = 1_000  # parts of one fixed count split by its label symmetry
-SPLIT_ABOVE = 10_000  # fixed boards below which a quotient problem is counted whole
+SPLIT_NODES = 1_000_000  # a quotient problem counted in fewer nodes than this is not split
 
 
 class BurnsideUnsupportedError(SymmetryTooLargeError):
@@ -212,12 +212,31 @@ def fixed_count(
     fixed = fixed_problem(pb, image, sigma, placements or Placements(pb))
     if fixed is None:
         return 0
-    few = fixed[0].count(limit=SPLIT_ABOVE)
-    if few < SPLIT_ABOVE:
-        return few  # counted at once: splitting would cost more than it saves
+    whole = _count_within(fixed[0], SPLIT_NODES)
+    if whole is not None:
+        return whole  # counted at once: splitting would cost more than it saves
     parts = label_fixed_parts(pb, *fixed, sigma)
     count = ExactCoverProblem.count if recorded is None else recorded.count
     return sum(weight * count(part) for part, weight in parts)
+
+
+class _TooLong(Exception):
+    """A count that ran past its nodes."""
+
+
+def _count_within(problem: ExactCoverProblem, nodes: int) -> int | None:
+    """The count of `problem` if it needs at most about `nodes` nodes (checked every 262,144), else None."""
+    if nodes <= 0:
+        return None
+
+    def stop(visited: int, _fraction: float) -> None:
+        if visited > nodes:
+            raise _TooLong
+
+    try:
+        return problem.count(progress=stop)
+    except _TooLong:
+        return None
 
 
 def sigma_cycles(m: Multiset, sigma: dict[Label, Label]) -> list[list[list[Label]]]:

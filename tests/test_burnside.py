@@ -50,9 +50,9 @@ def test_label_classes_partition_the_label_group(multiset):
     assert sum(size for _, size in label_classes(m)) == label_group_order(m)
 
 
-@pytest.mark.parametrize("split_above", [burnside.SPLIT_ABOVE, 0])
-def test_fixed_counts_equal_brute_force(split_above, monkeypatch):
-    monkeypatch.setattr(burnside, "SPLIT_ABOVE", split_above)  # 0: split by label symmetry every time
+@pytest.mark.parametrize("split_nodes", [burnside.SPLIT_NODES, 0])
+def test_fixed_counts_equal_brute_force(split_nodes, monkeypatch):
+    monkeypatch.setattr(burnside, "SPLIT_NODES", split_nodes)  # 0: split by label symmetry every time
     pb = board("sudoku:2x2")
     boards = list(completions(pb))
     elements = group_elements(automorphism_group(pb.board))
@@ -97,7 +97,7 @@ def test_label_split_parts_add_up_to_the_quotient_count():
     ("spec", "up_to", "classes"), [("sudoku:2x3", "symmetry", 49), ("hexagon:2", "geometry", 163)]
 )
 def test_class_counts_are_kept_when_every_term_is_split(spec, up_to, classes, monkeypatch):
-    monkeypatch.setattr(burnside, "SPLIT_ABOVE", 0)
+    monkeypatch.setattr(burnside, "SPLIT_NODES", 0)
     pb = board(spec)
     group = automorphism_group(pb.board) if up_to == "symmetry" else geometric_group(pb.board)
     assert count_by_burnside(pb, group) == classes

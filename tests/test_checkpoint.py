@@ -10,8 +10,10 @@ import time
 
 from cli import EXAMPLES, run_cli
 
+from dlx_latin.boards import board_from_spec
 from dlx_latin.exact_cover.checkpoint import CHECKPOINT_PARTS, count_with_checkpoint, problem_digest
 from dlx_latin.exact_cover.classic import latin_square, queens
+from dlx_latin.latin import PartialBoard
 
 
 def records(path):
@@ -93,24 +95,35 @@ def test_bad_checkpoint_files_are_one_line_errors(tmp_path):
 def test_classes_by_burnside_reuse_the_plain_counts_checkpoint(tmp_path):
     """`count BOARD --up-to geometry|symmetry --checkpoint FILE`: Burnside's identity term is the plain
     count, so a checkpoint the plain count filled is read, not counted again (hexagon:2: 163 classes under
-    rotations and reflections, 620,786,073,600 Latin hexagons); the other terms are recorded whole, so a
-    second run counts nothing."""
+    rotations and reflections, 620,786,073,600 Latin hexagons)."""
     ck = tmp_path / "hexagon.jsonl"
     assert run_cli("count", "hexagon:2", "--checkpoint", str(ck)).stdout.strip() == "620786073600"
     before = ck.read_text()
     geometry = run_cli("count", "hexagon:2", "--up-to", "geometry", "--checkpoint", str(ck))
-    after = ck.read_text()
-    assert geometry.stdout.strip() == "163" and after.startswith(before)
-    added = [json.loads(line) for line in after[len(before) :].splitlines()]
-    assert added and all(record["path"] == [] for record in added)
-    again = run_cli("count", "hexagon:2", "--up-to", "geometry", "--checkpoint", str(ck))
-    assert again.stdout.strip() == "163" and ck.read_text() == after
+    assert geometry.stdout.strip() == "163" and ck.read_text() == before
     fresh = tmp_path / "fresh.jsonl"  # the other way round: the plain count reads what Burnside recorded
     classes = run_cli("count", "hexagon:2", "--up-to", "geometry", "--checkpoint", str(fresh))
     assert classes.stdout.strip() == "163"
     recorded = fresh.read_text()
     assert run_cli("count", "hexagon:2", "--checkpoint", str(fresh)).stdout.strip() == "620786073600"
     assert fresh.read_text() == recorded
+
+
+def test_burnside_terms_split_by_labels_are_recorded_whole(tmp_path, monkeypatch):
+    """The parts of Burnside's other terms go to the file as whole counts (path []), so a second run counts
+    none of them again (every term split here: SPLIT_NODES 0)."""
+    from symmetry import burnside
+    from symmetry.groups import geometric_group
+
+    monkeypatch.setattr(burnside, "SPLIT_NODES", 0)
+    pb = PartialBoard(board_from_spec("hexagon:2"))
+    ck = tmp_path / "terms.jsonl"
+    assert burnside.count_by_burnside(pb, geometric_group(pb.board), str(ck)) == 163
+    after = ck.read_text()
+    whole = [json.loads(line) for line in after.splitlines() if json.loads(line)["path"] == []]
+    assert whole
+    assert burnside.count_by_burnside(pb, geometric_group(pb.board), str(ck)) == 163
+    assert ck.read_text() == after  # a term counted again would be recorded again
 
 
 def test_a_checkpoint_for_isotopy_classes_is_refused(tmp_path):

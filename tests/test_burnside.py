@@ -94,7 +94,14 @@ def test_label_split_parts_add_up_to_the_quotient_count():
 
 
 @pytest.mark.parametrize(
-    ("spec", "up_to", "classes"), [("sudoku:2x3", "symmetry", 49), ("hexagon:2", "geometry", 163)]
+    ("spec", "up_to", "classes"),
+    [
+        ("sudoku:2x3", "symmetry", 49),
+        ("hexagon:2", "geometry", 163),
+        ("dodecagon", "symmetry", 1983),
+        ("cube:2", "geometry", 131),
+        ("tetrahedron:3", "geometry", 3654),
+    ],
 )
 def test_class_counts_are_kept_when_every_term_is_split(spec, up_to, classes, monkeypatch):
     monkeypatch.setattr(burnside, "SPLIT_NODES", 0)

@@ -19,8 +19,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 
-from catalog.store import CatalogError, board_id
-from dlx_latin.boards import Board
+from catalog.store import CatalogError, board_id, known_count
+from dlx_latin.boards import Board, per_board
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
 from symmetry.counting import LEVELS_BEYOND, SymmetryTooLargeError, check_listable
@@ -30,8 +30,6 @@ from symmetry.pruned import count_by_orbits, leaves
 LEVELS = "levels"  # the weight of the parts of a run that finds the classes level by level (symmetry.levels)
 KILL_PART = "DLX_LATIN_CATALOG_KILL_PART"  # tests: SIGKILL this process inside that part's transaction
 Progress = Callable[[int, int], object]
-_CANONIZERS: dict[tuple, NautyCanonizer] = {}
-_PLACEMENTS: dict[tuple, object] = {}  # symmetry.burnside.Placements of the board last sampled
 
 
 @dataclass(frozen=True)
@@ -127,12 +125,18 @@ def _tally(db: sqlite3.Connection, table: str, board: int, clue_count: int | Non
     return classes, int(total or 0)  # no rows: the aggregate is never made
 
 
+@per_board
 def _canonizer(board: Board, multiset: Multiset) -> NautyCanonizer:
     """One canonizer per board and multiset in each process."""
-    key = (board.asterisms, str(multiset))
-    if key not in _CANONIZERS:
-        _CANONIZERS[key] = NautyCanonizer(board, multiset)
-    return _CANONIZERS[key]
+    return NautyCanonizer(board, multiset)
+
+
+@per_board
+def _placements(board: Board, multiset: Multiset) -> object:
+    """The board's symmetry.burnside.Placements, once per board in each process (it reduces the board)."""
+    from symmetry.burnside import Placements
+
+    return Placements(PartialBoard(board, multiset))
 
 
 def _solution_rows(board: Board, multiset: Multiset, row: int, clues: str) -> list[tuple]:
@@ -304,8 +308,7 @@ def certify(
     if stored.fetchone() is None:
         raise CatalogError(f"the catalog has no board {spec} [{pb.multiset}]: build it first")
     board = _board(db, pb, spec)
-    counted = "SELECT total FROM runs WHERE board_id=? AND kind IN ('count', 'solutions') AND status='done'"
-    known = db.execute(counted, (board,)).fetchone()
+    known = db.execute(known_count("?"), (board,)).fetchone()
     if known is not None:
         count = int(known[0])
     else:
@@ -352,15 +355,11 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
     solution rows (a worker's task; `after`: the parts of random boards before, so each pass draws anew)."""
     import random
 
-    from symmetry.burnside import Placements, random_fixed_boards
+    from symmetry.burnside import random_fixed_boards
 
     canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
     form = json.loads(canonical)
-    key = (board.asterisms, str(multiset))
-    if key not in _PLACEMENTS:  # one per board in each process: it reduces the whole board
-        _PLACEMENTS.clear()
-        _PLACEMENTS[key] = Placements(pb)
-    placements, rng = _PLACEMENTS[key], random.Random(f"symmetric/{after}/{canonical}")
+    placements, rng = _placements(board, multiset), random.Random(f"symmetric/{after}/{canonical}")
     boards = []
     for g in canon.point_automorphisms(form):
         sigma = {form[p]: form[g[p]] for p in range(len(form))}  # the relabelling that goes with g

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from dlx_latin.boards import Board
+from dlx_latin.boards import Board, per_board
 from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard, completions, count_completions
 from dlx_latin.latin.completion import fixed_first_asterism, label_group_order, label_permutations
@@ -110,17 +110,11 @@ class LatinBoards:
         return list(minimal_hitting_sets(self.unavoidable_sets(solution)))
 
 
-_HELD: dict[tuple, LatinBoards] = {}
-
-
+@per_board
 def latin_boards(board: Board, multiset: Multiset) -> LatinBoards:
     """The LatinBoards of an empty board, made once per board in each process (workers get board and
     multiset, which pickle small, and list the boards themselves)."""
-    key = (board.asterisms, str(multiset))
-    if key not in _HELD:
-        _HELD.clear()
-        _HELD[key] = LatinBoards(PartialBoard(board, multiset))
-    return _HELD[key]
+    return LatinBoards(PartialBoard(board, multiset))
 
 
 def distinct(masks: np.ndarray) -> np.ndarray:

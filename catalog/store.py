@@ -89,6 +89,15 @@ class ExactSum:
         return str(self.total)
 
 
+def known_count(board: str) -> str:
+    """SQL selecting the exact count of a board's Latin boards when the catalog knows it (an exhaustive
+    build's total or `catalog certify`'s count); `board` is a parameter or column holding the board's id."""
+    return (
+        f"SELECT q.total FROM runs q WHERE q.board_id = {board} AND q.kind IN ('count', 'solutions') "
+        "AND q.status = 'done'"
+    )
+
+
 def open_catalog(path: str | Path = DEFAULT_PATH, create: bool = True) -> sqlite3.Connection:
     """The catalog at `path`, made if missing (when `create`), its schema version checked."""
     path = Path(path)

@@ -9,14 +9,16 @@ asterism.  Identical asterisms are kept once, with a warning.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from functools import cached_property, wraps
+from typing import Any, TypeVar
 
 import numpy as np
 
 from dlx_latin.errors import UserInputError
+
+T = TypeVar("T")
 
 
 class InvalidBoardError(UserInputError):
@@ -124,6 +126,22 @@ class Board:
     def __repr__(self) -> str:
         shape = f"{len(self.asterisms)} asterisms of {self.asterism_size}"
         return f"Board({self.name!r}: {self.n_points} points, {shape})"
+
+
+def per_board(make: Callable[[Board, Any], T]) -> Callable[[Board, Any], T]:
+    """`make(board, multiset)` made once per board and multiset in each process, the latest kept: for the
+    heavy helpers a worker builds from a task's board (which pickles small) and reuses across its tasks."""
+    held: dict[tuple, T] = {}
+
+    @wraps(make)
+    def made(board: Board, multiset: Any) -> T:
+        key = (board.asterisms, str(multiset))
+        if key not in held:
+            held.clear()
+            held[key] = make(board, multiset)
+        return held[key]
+
+    return made
 
 
 def _check_point_count(n: int) -> int:

@@ -153,7 +153,7 @@ def stats(db_path: str, as_json: bool) -> None:
     """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes,
     and whether the classes are all there (when the count is known: an exhaustive build, or `certify`)."""
     from catalog.build import SAMPLE_BATCH
-    from catalog.store import open_catalog
+    from catalog.store import known_count, open_catalog
 
     db = open_catalog(db_path, create=False)
     rows = db.execute(
@@ -163,8 +163,7 @@ def stats(db_path: str, as_json: bool) -> None:
         "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id), "
         "(SELECT count(*) FROM runs q JOIN run_parts p ON p.run_id = q.id "
         " WHERE q.board_id = b.id AND q.kind = 'sampled' AND p.done = 1), "
-        "(SELECT q.total FROM runs q WHERE q.board_id = b.id AND q.kind IN ('count', 'solutions') "
-        " AND q.status = 'done') "
+        f"({known_count('b.id')}) "
         "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
         "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
     ).fetchall()

@@ -31,7 +31,7 @@ from dlx_latin.boards import board_from_spec
 from dlx_latin.exact_cover import ExactCoverProblem
 from dlx_latin.exact_cover.checkpoint import WholeCounts
 from dlx_latin.latin import PartialBoard
-from dlx_latin.latin.completion import reduce_to_exact_cover
+from dlx_latin.latin.completion import Progress, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
 from symmetry.canonical import group_elements
 from symmetry.counting import SymmetryTooLargeError
@@ -192,11 +192,13 @@ def fixed_count(
     placements: Placements | None = None,
     checkpoint: str | None = None,
     recorded: WholeCounts | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
 ) -> int:
     """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p
     (`placements`: the board's, when many counts are made; `checkpoint`: a file recording the parts of
-    the identity's count, the plain count, which can be long; `recorded`: the other terms' counts, kept in
-    that file so that a rerun skips them).
+    the identity's count, the plain count, which can be long, made with `jobs` and `progress`; `recorded`:
+    the other terms' counts, kept in that file so that a rerun skips them).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> pb = PartialBoard(board_from_spec("latin:3"))
@@ -208,7 +210,7 @@ def fixed_count(
     if list(image) == list(range(pb.board.n_points)):
         if any(sigma.get(x, x) != x for x in pb.multiset.labels):
             return 0
-        return count_by_orbits(pb, checkpoint=checkpoint)
+        return count_by_orbits(pb, jobs=jobs, progress=progress, checkpoint=checkpoint)
     fixed = fixed_problem(pb, image, sigma, placements or Placements(pb))
     if fixed is None:
         return 0
@@ -396,9 +398,18 @@ def random_fixed_boards(
     return boards
 
 
-def count_by_burnside(pb: PartialBoard, group: PermutationGroup, checkpoint: str | None = None) -> int:
+def count_by_burnside(
+    pb: PartialBoard,
+    group: PermutationGroup,
+    checkpoint: str | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    terms_progress: Progress | None = None,
+) -> int:
     """The number of classes of Latin boards of an empty board under `group` (point permutations) combined
-    with relabelling (`checkpoint`: see `fixed_count`; the same file as `count BOARD --checkpoint`'s).
+    with relabelling (`checkpoint`, `jobs`, `progress`: the identity term's, see `fixed_count`; the same
+    file as `count BOARD --checkpoint`'s; `terms_progress` is called with the other terms done and their
+    fraction).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> from symmetry.groups import automorphism_group
@@ -412,9 +423,22 @@ def count_by_burnside(pb: PartialBoard, group: PermutationGroup, checkpoint: str
     labels = label_classes(pb.multiset)
     placements = Placements(pb)
     recorded = None if checkpoint is None else WholeCounts(checkpoint)
-    for image, size in point_classes(group):
-        for sigma, label_size in labels:
-            total += size * label_size * fixed_count(pb, image, sigma, placements, checkpoint, recorded)
+    identity = list(range(pb.board.n_points))
+    terms = [
+        (image, size, sigma, label_size)
+        for image, size in point_classes(group)
+        for sigma, label_size in labels
+    ]
+    done = 0
+    for image, size, sigma, label_size in terms:
+        if list(image) == identity:  # the plain count, made with the count's own settings
+            fixed = fixed_count(pb, image, sigma, placements, checkpoint, None, jobs, progress)
+        else:
+            fixed = fixed_count(pb, image, sigma, placements, checkpoint, recorded)
+            done += 1
+            if terms_progress is not None:
+                terms_progress(done, done / (len(terms) - len(labels)))
+        total += size * label_size * fixed
     order = group.order() * sum(size for _, size in labels)
     if total % order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard, completions, count_completions
+from dlx_latin.latin.completion import Progress
 from dlx_latin.latin.multiset import Label
 from symmetry.canonical import CanonicalForm
 from symmetry.nauty_form import NautyCanonizer
@@ -103,11 +104,18 @@ def classes_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> d
     return found
 
 
-def count_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> int:
+def count_up_to_symmetry(
+    pb: PartialBoard,
+    checkpoint: str | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    terms_progress: Progress | None = None,
+) -> int:
     """The number of classes of Latin boards under automorphisms and relabelling: by Burnside's lemma when
     the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it;
-    the identity's term is the plain count), else by listing the classes (checked against the plain count);
-    either way `checkpoint` records the parts of that plain count."""
+    the identity's term is the plain count; `jobs`, `progress`, `terms_progress`: see `count_by_burnside`),
+    else by listing the classes (checked against the plain count); either way `checkpoint` records the
+    parts of that plain count."""
     from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside, count_latin_square_classes
     from symmetry.canonical import MAX_ELEMENTS
     from symmetry.groups import automorphism_group
@@ -118,7 +126,7 @@ def count_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> int
     group = automorphism_group(pb.board)
     if group.order() <= MAX_ELEMENTS:
         try:
-            return count_by_burnside(pb, group, checkpoint)
+            return count_by_burnside(pb, group, checkpoint, jobs, progress, terms_progress)
         except BurnsideUnsupportedError:
             pass
     return len(classes_up_to_symmetry(pb, checkpoint))
@@ -147,14 +155,21 @@ def count_up_to_isotopy(pb: PartialBoard) -> int:
     return count_latin_square_classes(n, relabel=True, transpose=False)
 
 
-def count_up_to_geometry(pb: PartialBoard, checkpoint: str | None = None) -> int:
+def count_up_to_geometry(
+    pb: PartialBoard,
+    checkpoint: str | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    terms_progress: Progress | None = None,
+) -> int:
     """The number of classes of Latin boards under the board's rotations and reflections and relabelling
     (Latin polygons and polyhedra up to their symmetry), by Burnside's lemma (`checkpoint` records the parts
-    of the plain count, the identity's term: the same file as `count BOARD --checkpoint`'s)."""
+    of the plain count, the identity's term: the same file as `count BOARD --checkpoint`'s; `jobs`,
+    `progress`, `terms_progress`: see `count_by_burnside`)."""
     from symmetry.burnside import count_by_burnside
     from symmetry.groups import geometric_group
 
     group = geometric_group(pb.board)
     if group is None:
         raise SymmetryTooLargeError(f"{pb.board.name} has no coordinates, so no rotations or reflections")
-    return count_by_burnside(pb, group, checkpoint)
+    return count_by_burnside(pb, group, checkpoint, jobs, progress, terms_progress)

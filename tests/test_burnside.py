@@ -201,3 +201,16 @@ def test_a_board_without_coordinates_has_no_geometry(tmp_path):
     out = run_cli("count", str(custom), "--up-to", "geometry")
     assert out.returncode == 1 and "no coordinates" in out.stderr and out.stderr.count("\n") == 1
     assert run_cli("count", str(custom), "--up-to", "symmetry").stdout.strip() == "1"
+
+
+def test_cli_burnside_with_jobs_and_progress():
+    """--jobs and --progress reach Burnside's plain count (its identity term); the other terms have a bar of
+    their own; flags that cannot apply are refused, not ignored."""
+    out = run_cli("count", "hexagon:2", "--up-to", "geometry", "--jobs", "2", "--progress")
+    assert out.returncode == 0 and out.stdout.strip() == "163"
+    assert "other Burnside terms" in out.stderr
+    for flags in (["--up-to", "geometry", "--no-memo"], ["--up-to", "symmetry", "--memo-size", "1000"]):
+        refused = run_cli("count", "hexagon:2", *flags)
+        assert refused.returncode == 2 and "do not go with --up-to" in refused.stderr
+    refused = run_cli("count", "latin:5", "--up-to", "isotopy", "--jobs", "2")
+    assert refused.returncode == 2 and "nothing to checkpoint or share out" in refused.stderr

@@ -160,15 +160,25 @@ def count(
     pb = load(target, multiset, clues)
     if up_to and pb.clues:
         raise click.UsageError(f"--up-to {up_to} counts empty boards (clues break the symmetry)")
-    if up_to == "isotopy" and checkpoint:
-        raise click.UsageError("--up-to isotopy sums small fixed counts: there is nothing to checkpoint")
+    if up_to == "isotopy" and (checkpoint or jobs != 1):
+        raise click.UsageError("--up-to isotopy sums small fixed counts: nothing to checkpoint or share out")
     if up_to in ("symmetry", "geometry", "isotopy"):
         import symmetry  # the layer above the core
 
+        if no_memo or memo_size is not None or scheduler:
+            raise click.UsageError(f"--no-memo, --memo-size and --scheduler do not go with --up-to {up_to}")
         if up_to == "isotopy":
             n = symmetry.count_up_to_isotopy(pb)
         else:
-            n = getattr(symmetry, f"count_up_to_{up_to}")(pb, checkpoint)
+            wanted = wants_progress(progress)
+            bar = ProgressBar() if wanted else None  # the plain count: Burnside's identity term
+            terms = ProgressBar(unit="other Burnside terms") if wanted else None
+            try:
+                n = getattr(symmetry, f"count_up_to_{up_to}")(pb, checkpoint, jobs, bar, terms)
+            finally:
+                for drawn in (bar, terms):
+                    if drawn:
+                        drawn.close()
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search

@@ -22,6 +22,7 @@ from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
 MAX_BOARDS = 500_000
+MAX_LISTING_NODES = 200_000_000  # search nodes spent looking for those boards (checked every 262,144)
 LEVELS_BEYOND = 2_000  # more boards in the leaves: levels are faster (latin:6, 9,408 boards: 6.9 s -> 0.9 s)
 
 
@@ -30,10 +31,22 @@ class SymmetryTooLargeError(UserInputError):
 
 
 def check_listable(pb: PartialBoard, parts: list, max_boards: int, advice: str) -> None:
-    """Refuse (SymmetryTooLargeError, with `advice`) when the leaves hold more than `max_boards` boards."""
-    listed = 0
+    """Refuse (SymmetryTooLargeError, with `advice`) when the leaves hold more than `max_boards` boards, or
+    when counting that many takes more than MAX_LISTING_NODES search nodes (listing them would too)."""
+    listed, spent = 0, [0, 0]  # nodes of the leaves counted, of the leaf being counted
+
+    def watch(nodes: int, _fraction: float) -> None:
+        spent[1] = nodes
+        if spent[0] + nodes > MAX_LISTING_NODES:
+            raise SymmetryTooLargeError(
+                f"{pb.board.name} needs more than {MAX_LISTING_NODES:,} search nodes to list its Latin "
+                f"boards and find their classes up to symmetry; {advice}"
+            )
+
     for leaf in parts:
-        listed += count_completions(leaf.partial, max_boards + 1 - listed)
+        spent[1] = 0
+        listed += count_completions(leaf.partial, max_boards + 1 - listed, progress=watch)
+        spent[0] += spent[1]
         if listed > max_boards:
             raise SymmetryTooLargeError(
                 f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "

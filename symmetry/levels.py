@@ -31,6 +31,8 @@ from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import MAX_FILLINGS, point_fillings
 
 MAX_LEVEL = 200_000  # partial boards kept at one level before refusing
+MAX_LEVEL_KEYS = 500_000  # canonical forms at one level, a few minutes (latin:7: 146,206 at all its levels)
+PROJECT_FROM = 50_000  # canonical forms after which a level's total is projected from its boards so far
 MAX_POINTS = 64  # larger boards are refused at once: their levels grow far beyond MAX_LEVEL (sudoku:3x3)
 
 
@@ -75,14 +77,26 @@ def first_level(pb: PartialBoard) -> list[PartialBoard]:
 
 
 def next_level(boards: Iterable[PartialBoard], canonizer: NautyCanonizer) -> list[PartialBoard]:
-    """One completable partial board per class among the boards' fillings of their next points."""
+    """One completable partial board per class among the boards' fillings of their next points; refused
+    when the level would take more than MAX_LEVEL_KEYS canonical forms (projected from the boards so far,
+    once past PROJECT_FROM, so that a hopeless board is refused in seconds, not hours)."""
     kept: dict[tuple, PartialBoard] = {}
     n = canonizer.board.n_points
-    for pb in boards:
+    boards = list(boards)
+    keys = 0
+    for done, pb in enumerate(boards, start=1):
         free = next_points(pb.board, pb.clues)
         if free is None:
             raise ValueError("a full board has no next level")
-        for filling in point_fillings(pb, free):
+        fillings = point_fillings(pb, free)
+        keys += len(fillings)
+        projected = keys * len(boards) // done
+        if keys > MAX_LEVEL_KEYS or (keys >= PROJECT_FROM and projected > MAX_LEVEL_KEYS):
+            raise SymmetryTooLargeError(
+                f"{pb.board.name} would need about {projected:,} canonical forms at one level (more than "
+                f"{MAX_LEVEL_KEYS:,}) to find its classes up to symmetry"
+            )
+        for filling in fillings:
             child = pb.with_clues(dict(zip(free, filling, strict=True)))
             key = canonizer.key([child.clues.get(p) for p in range(n)])
             if key not in kept:

@@ -22,8 +22,7 @@ from pathlib import Path
 
 from catalog.puzzles import check_within_reach, latin_boards, orbit_representatives
 from dlx_latin.boards.board import Board
-from dlx_latin.errors import InputFileError
-from dlx_latin.exact_cover.checkpoint import append_records, read_records, write_record
+from dlx_latin.exact_cover.checkpoint import append_records, read_records, unusable, write_record
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.multiset import Label, Multiset
 
@@ -97,8 +96,7 @@ def critical_census(
         done = {} if path is None else _finished(path, key)
         log = None if path is None else append_records(path)
     except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or "not a text file"
-        raise InputFileError(f"cannot use checkpoint {checkpoint}: {reason}") from None
+        raise unusable(checkpoint, e) from None
     census = Census()
     todo = []
     for form in forms:

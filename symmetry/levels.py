@@ -91,7 +91,7 @@ def next_level(boards: Iterable[PartialBoard], canonizer: NautyCanonizer) -> lis
         fillings = point_fillings(pb, free)
         keys += len(fillings)
         projected = keys * len(boards) // done
-        if keys > MAX_LEVEL_KEYS or (keys >= PROJECT_FROM and projected > MAX_LEVEL_KEYS):
+        if keys >= PROJECT_FROM and projected > MAX_LEVEL_KEYS:  # projected >= keys: the cap holds too
             raise SymmetryTooLargeError(
                 f"{pb.board.name} would need about {projected:,} canonical forms at one level (more than "
                 f"{MAX_LEVEL_KEYS:,}) to find its classes up to symmetry"

@@ -35,6 +35,12 @@ def problem_digest(problem: ExactCoverProblem) -> str:
     return h.hexdigest()
 
 
+def unusable(checkpoint: str | os.PathLike, error: OSError | UnicodeDecodeError) -> InputFileError:
+    """The one-line error for a checkpoint file that cannot be read or written."""
+    reason = getattr(error, "strerror", None) or "not a text file"
+    return InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}")
+
+
 def read_records(path: Path, valid: Callable[[object], bool], what: str) -> Iterator[dict]:
     """The records of a JSON-lines checkpoint file (none when it does not exist), skipping a line torn by an
     interruption; a line of JSON that is not `valid` means the file is something else (InputFileError,
@@ -93,8 +99,7 @@ def count_with_checkpoint(
     try:
         return _count_with_checkpoint(problem, Path(checkpoint), jobs, executor, progress, memo)
     except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or "not a text file"
-        raise InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}") from None
+        raise unusable(checkpoint, e) from None
 
 
 def _count_with_checkpoint(
@@ -144,14 +149,16 @@ class WholeCounts:
                 if r["path"] == []
             }
         except (OSError, UnicodeDecodeError) as e:
-            reason = getattr(e, "strerror", None) or "not a text file"
-            raise InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}") from None
+            raise unusable(checkpoint, e) from None
 
     def count(self, problem: ExactCoverProblem) -> int:
         """The exact count of `problem`: read when recorded, else counted and recorded."""
         digest = problem_digest(problem)
         if digest not in self.done:
             self.done[digest] = problem.count()
-            with append_records(self.path) as out:
-                write_record(out, {"problem": digest, "path": [], "count": self.done[digest]})
+            try:
+                with append_records(self.path) as out:
+                    write_record(out, {"problem": digest, "path": [], "count": self.done[digest]})
+            except OSError as e:
+                raise unusable(self.path, e) from None
         return self.done[digest]

@@ -76,7 +76,7 @@ def test_progress_callback_reports_nodes_and_a_growing_fraction():
     seen = []
     report = lambda nodes, fraction: seen.append((nodes, fraction))  # noqa: E731
     assert latin_square(5).count(progress=report, memo=False) == 161_280
-    assert len(seen) >= 4  # 1.5 million nodes, reported every 2**18
+    assert len(seen) >= 3  # about a million nodes, reported every 2**18
     assert seen == sorted(seen) and 0 < seen[0][1] < seen[-1][1] < 1
     search = latin_square(5).search()
     search.count()

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from oracles import brute_force_solutions
 
 from dlx_latin.exact_cover import Colored, ExactCoverProblem
+from dlx_latin.exact_cover.parallel import split
 
 
 @st.composite
@@ -64,3 +65,21 @@ def test_matrices_match_brute_force(rows, n_primary):
     m = m[m.any(axis=1)] if len(m) else m  # an empty option is invalid
     p = ExactCoverProblem.from_matrix(m, n_primary)
     check_against_brute_force(p)
+
+
+@st.composite
+def primary_problems(draw):
+    """Problems of primary items only, small enough that a node often has one option per item left."""
+    items = [f"p{i}" for i in range(draw(st.integers(1, 7)))]
+    options = draw(st.lists(st.sets(st.sampled_from(items), min_size=1, max_size=3), max_size=12))
+    return ExactCoverProblem(items, [sorted(o) for o in options])
+
+
+@settings(max_examples=300, deadline=None)
+@given(primary_problems())
+def test_forced_tails_match_brute_force_whole_and_split(p):
+    """A node whose every item has one option left is visited without descending: same solutions."""
+    check_against_brute_force(p)
+    expected = len(brute_force_solutions(p))
+    assert sum(p.search(path=q).count() for q in split(p, 5)) == expected
+    assert sum(p.search(path=q, memo=False).count() for q in split(p, 5)) == expected

@@ -20,9 +20,13 @@
  *
  * SEARCH.  The steps are Knuth's C1..C8, written as one loop with labels.  Branching is on the active primary
  * item with the fewest options (MRV), the first such item on ties; the scan stops at the first item with at
- * most one option (a forced move needs no better rival: on reduced Latin 7 this cuts a quarter of the time).  The loop is resumable: it returns after a
- * budget of nodes (so the caller can look for Ctrl-C and report progress) or when a batch of solutions is full,
- * and continues where it stopped on the next call.  The GIL is released while it runs.
+ * most one option (a forced move needs no better rival: on reduced Latin 7 this cuts a quarter of the time).
+ * When every item is primary and uncolored, a node where every active item has exactly one option left has
+ * exactly one solution (two of those options cannot share an item, which would then have two): it is
+ * visited at once, its options read off the items, without descending the chain of forced moves (the loop
+ * keeps the sum of the active items' lengths, which then equals their number).  The loop is resumable: it
+ * returns after a budget of nodes (so the caller can look for Ctrl-C and report progress) or when a batch of
+ * solutions is full, and continues where it stopped on the next call.  The GIL is released while it runs.
  *
  * MULTIPLICITIES (Algorithm M).  A primary item i may carry bounds [u, v]: it must lie in at least u and at
  * most v of the chosen options.  BOUND(i) is how many more options may still take it and SLACK(i) = v - u.
@@ -87,6 +91,7 @@ typedef struct {
     int *path, path_len;                 /* a subproblem: at level l < path_len take only branch path[l] */
     int probe, probe_result;             /* probe: stop at level path_len and report its branching degree */
     int *tried, *degree;                 /* per level: branches tried so far, and branching degree */
+    int *left_len, *left_items;          /* per level: lengths summed, and active primary items, once i is covered */
     uint64_t *covered;                   /* bitset of covered items (kept by COVER and UNCOVER) */
     int *mult, n_mult;                   /* Algorithm M: the primary items whose bounds are not [1, 1] */
     int item_words;                      /* words of an item bitset */
@@ -335,8 +340,14 @@ static inline __attribute__((always_inline)) int run_c(Search *s, uint64_t budge
     int memo = keyed && !max_batch && !s->limit && !s->probe, words = s->key_words;
     const int probe = s->probe, memo_from = s->memo_from;
     int l = s->level, i = s->best_item, p, j;
-    uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
+    uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget, before;
     int why;
+    /* The sum of the active primary items' lengths, and their number: equal (and no item empty) when every
+     * item has one option left, so the node has exactly one solution.  Kept only where every item is
+     * primary (a hide then unlinks one node of a primary item per update). */
+    const int tail = !colored && s->n_items == s->n_primary;
+    int *left_len = s->left_len, *left_items = s->left_items, total = 0, active = 0;
+    for (int k = rlink[0]; k != 0; k = rlink[k]) { total += nd[k].top; active++; }
 
     switch (s->resume) {
     case AT_C2: goto C2;
@@ -348,6 +359,18 @@ C2: /* [Enter level l.] */
     if (rlink[0] == 0) {                                   /* every primary item is covered: visit */
         if (l < path_len) goto C8;                         /* the path runs past a solution: no such node */
         if ((why = visit(s, l, max_batch)) != GO_ON) goto out;
+        goto C8;
+    }
+    if (tail && total == active && l >= path_len && !probe) {
+        /* Every active item has at most one option: none empty means they form the one solution below. */
+        int m = l;
+        for (int k = rlink[0]; k != 0; k = rlink[k]) {
+            p = nd[k].dlink;
+            if (p == k) goto C8;                           /* an item with no option: a dead end */
+            if (max_batch && nd[p - 1].top <= 0) x[m++] = p;   /* an option once, by its first item */
+        }
+        nodes++;
+        if ((why = visit(s, m, max_batch)) != GO_ON) goto out;
         goto C8;
     }
     if (memo && l >= memo_from) {                          /* a state seen before is counted at once */
@@ -374,7 +397,11 @@ C2: /* [Enter level l.] */
         degree[l] = best;
     }
     /* C4 [Cover i.] */
+    before = updates;
+    total -= nd[i].top;
     COVER(i);
+    left_len[l] = total - (int)(updates - before);
+    left_items[l] = active - 1;
     x[l] = nd[i].dlink;
     tried[l] = 0;
     if (l < path_len)
@@ -382,15 +409,19 @@ C2: /* [Enter level l.] */
 C5: /* [Try x_l.] */
     if (x[l] == i) goto C7;
     tried[l]++;
+    before = updates;
+    total = left_len[l];
+    active = left_items[l];
     for (p = x[l] + 1; p != x[l];) {
         j = nd[p].top;
         if (j <= 0) p = nd[p].ulink;
         else {
-            if (!colored || nd[p].color == 0) COVER(j);
+            if (!colored || nd[p].color == 0) { total -= nd[j].top; active--; COVER(j); }
             else if (nd[p].color > 0) PURIFY(p);
             p++;
         }
     }
+    total -= (int)(updates - before);
     l++;
     goto C2;
 C6: /* [Try again.] */
@@ -670,7 +701,7 @@ static void search_dealloc(Search *s)
 {
     free(s->llink); free(s->rlink); free(s->nd);
     free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
-    free(s->path); free(s->tried); free(s->degree);
+    free(s->path); free(s->tried); free(s->degree); free(s->left_len); free(s->left_items);
     if (s->memo_owner) Py_DECREF(s->memo_owner);
     else { free(s->memo_keys); free(s->memo_values); free(s->memo_seq); }
     free(s->covered); free(s->mult); free(s->level_key); free(s->count_before);
@@ -726,10 +757,12 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->first_tweak = malloc(depth * sizeof(int));
     s->tried = calloc(depth, sizeof(int));
     s->degree = calloc(depth, sizeof(int));
+    s->left_len = calloc(depth, sizeof(int));
+    s->left_items = calloc(depth, sizeof(int));
     s->path_len = (int)(bp.len / 4);
     s->path = malloc((s->path_len + 1) * sizeof(int));
     if (!s->llink || !s->rlink || !s->nd || !s->x || !s->bound ||
-        !s->slack || !s->first_tweak || !s->tried || !s->degree || !s->path) {
+        !s->slack || !s->first_tweak || !s->tried || !s->degree || !s->path || !s->left_len || !s->left_items) {
         PyErr_NoMemory();
         goto done;
     }

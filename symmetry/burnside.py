@@ -22,14 +22,16 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 
 import numpy as np
 from sympy.combinatorics import PermutationGroup
 
-from dlx_latin.boards import board_from_spec
+from dlx_latin.boards import Board, board_from_spec, per_board
 from dlx_latin.exact_cover import ExactCoverProblem
-from dlx_latin.exact_cover.checkpoint import WholeCounts
+from dlx_latin.exact_cover.checkpoint import WholeCounts, problem_digest
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.completion import Progress, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
@@ -191,14 +193,12 @@ def fixed_count(
     sigma: dict[Label, Label],
     placements: Placements | None = None,
     checkpoint: str | None = None,
-    recorded: WholeCounts | None = None,
     jobs: int | None = None,
     progress: Progress | None = None,
 ) -> int:
     """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p
     (`placements`: the board's, when many counts are made; `checkpoint`: a file recording the parts of
-    the identity's count, the plain count, which can be long, made with `jobs` and `progress`; `recorded`:
-    the other terms' counts, kept in that file so that a rerun skips them).
+    the identity's count, the plain count, which can be long, made with `jobs` and `progress`).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> pb = PartialBoard(board_from_spec("latin:3"))
@@ -211,15 +211,53 @@ def fixed_count(
         if any(sigma.get(x, x) != x for x in pb.multiset.labels):
             return 0
         return count_by_orbits(pb, jobs=jobs, progress=progress, checkpoint=checkpoint)
-    fixed = fixed_problem(pb, image, sigma, placements or Placements(pb))
+    return _quotient_count(pb, image, sigma, placements or Placements(pb), {})[0]
+
+
+def _quotient_count(
+    pb: PartialBoard,
+    image: Sequence[int],
+    sigma: dict[Label, Label],
+    placements: Placements,
+    known: Mapping[str, int],
+) -> tuple[int, dict[str, int]]:
+    """The fixed count of a term other than the identity's, its quotient problem split by label symmetry
+    when long, and the parts' counts that `known` (a checkpoint's records, by digest) did not hold."""
+    fixed = fixed_problem(pb, image, sigma, placements)
     if fixed is None:
-        return 0
+        return 0, {}
     whole = _count_within(fixed[0], SPLIT_NODES)
     if whole is not None:
-        return whole  # counted at once: splitting would cost more than it saves
-    parts = label_fixed_parts(pb, *fixed, sigma)
-    count = ExactCoverProblem.count if recorded is None else recorded.count
-    return sum(weight * count(part) for part, weight in parts)
+        return whole, {}  # counted at once: splitting would cost more than it saves
+    total, new = 0, {}
+    for part, weight in label_fixed_parts(pb, *fixed, sigma):
+        digest = problem_digest(part)
+        if digest not in known and digest not in new:
+            new[digest] = part.count()
+        total += weight * (known[digest] if digest in known else new[digest])
+    return total, new
+
+
+_known: Mapping[str, int] = {}  # in a worker process: the checkpoint's records of Burnside's parts
+
+
+def _load_known(checkpoint: str | None) -> None:
+    """Worker initializer: read the parts already recorded once per process."""
+    global _known
+    _known = {} if checkpoint is None else WholeCounts(checkpoint).done
+
+
+@per_board
+def _placements(board: Board, multiset: Multiset) -> Placements:
+    return Placements(PartialBoard(board, multiset))
+
+
+def _term(
+    board: Board, multiset: Multiset, image: Sequence[int], sigma: dict[Label, Label]
+) -> tuple[int, dict[str, int]]:
+    """One term in a worker process (see `_quotient_count`)."""
+    pb = PartialBoard(board, multiset)
+    return _quotient_count(pb, image, sigma, _placements(board, multiset), _known)
 
 
 class _TooLong(Exception):
@@ -429,16 +467,28 @@ def count_by_burnside(
         for image, size in point_classes(group)
         for sigma, label_size in labels
     ]
-    done = 0
+    others = [term for term in terms if list(term[0]) != identity]
     for image, size, sigma, label_size in terms:
         if list(image) == identity:  # the plain count, made with the count's own settings
-            fixed = fixed_count(pb, image, sigma, placements, checkpoint, None, jobs, progress)
-        else:
-            fixed = fixed_count(pb, image, sigma, placements, checkpoint, recorded)
-            done += 1
+            total += size * label_size * fixed_count(pb, image, sigma, placements, checkpoint, jobs, progress)
+    pool = None
+    if (jobs or 1) > 1 and len(others) > 1:
+        pool = ProcessPoolExecutor(jobs, initializer=_load_known, initargs=(checkpoint,))
+        images, sigmas = [t[0] for t in others], [t[2] for t in others]
+        results = pool.map(_term, repeat(pb.board), repeat(pb.multiset), images, sigmas)
+    else:
+        known = {} if recorded is None else recorded.done
+        results = (_quotient_count(pb, image, sigma, placements, known) for image, _, sigma, _ in others)
+    try:
+        for done, ((_, size, _, label_size), (fixed, new)) in enumerate(zip(others, results, strict=True), 1):
+            if recorded is not None and new:
+                recorded.add(new)
+            total += size * label_size * fixed
             if terms_progress is not None:
-                terms_progress(done, done / (len(terms) - len(labels)))
-        total += size * label_size * fixed
+                terms_progress(done, done / len(others))
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     order = group.order() * sum(size for _, size in labels)
     if total % order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")

@@ -214,3 +214,15 @@ def test_cli_burnside_with_jobs_and_progress():
         assert refused.returncode == 2 and "do not go with --up-to" in refused.stderr
     refused = run_cli("count", "latin:5", "--up-to", "isotopy", "--jobs", "2")
     assert refused.returncode == 2 and "nothing to checkpoint or share out" in refused.stderr
+
+
+@pytest.mark.parametrize(("spec", "classes"), [("hexagon:2", 163), ("cube:2", 131)])
+def test_terms_counted_by_two_processes_and_recorded_by_the_parent(spec, classes, monkeypatch, tmp_path):
+    monkeypatch.setattr(burnside, "SPLIT_NODES", 0)  # every term split into recorded parts (workers fork)
+    pb, ck = board(spec), tmp_path / "count.ckpt"
+    group = geometric_group(pb.board)
+    assert count_by_burnside(pb, group, str(ck), jobs=2) == classes
+    written = ck.read_text()
+    assert '"path": []' in written
+    assert count_by_burnside(pb, group, str(ck), jobs=2) == classes  # a rerun reads every part back
+    assert ck.read_text() == written

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor
 from functools import partial
 from pathlib import Path
@@ -151,14 +151,12 @@ class WholeCounts:
         except (OSError, UnicodeDecodeError) as e:
             raise unusable(checkpoint, e) from None
 
-    def count(self, problem: ExactCoverProblem) -> int:
-        """The exact count of `problem`: read when recorded, else counted and recorded."""
-        digest = problem_digest(problem)
-        if digest not in self.done:
-            self.done[digest] = problem.count()
-            try:
-                with append_records(self.path) as out:
-                    write_record(out, {"problem": digest, "path": [], "count": self.done[digest]})
-            except OSError as e:
-                raise unusable(self.path, e) from None
-        return self.done[digest]
+    def add(self, counts: Mapping[str, int]) -> None:
+        """Record the counts of more problems, by digest (`problem_digest`)."""
+        self.done.update(counts)
+        try:
+            with append_records(self.path) as out:
+                for digest, count in counts.items():
+                    write_record(out, {"problem": digest, "path": [], "count": count})
+        except OSError as e:
+            raise unusable(self.path, e) from None

@@ -459,7 +459,6 @@ def count_by_burnside(
         raise SymmetryTooLargeError("classes up to symmetry need an empty board: clues break the symmetry")
     total = 0
     labels = label_classes(pb.multiset)
-    placements = Placements(pb)
     recorded = None if checkpoint is None else WholeCounts(checkpoint)
     identity = list(range(pb.board.n_points))
     terms = [
@@ -468,16 +467,15 @@ def count_by_burnside(
         for sigma, label_size in labels
     ]
     others = [term for term in terms if list(term[0]) != identity]
-    for image, size, sigma, label_size in terms:
-        if list(image) == identity:  # the plain count, made with the count's own settings
-            total += size * label_size * fixed_count(pb, image, sigma, placements, checkpoint, jobs, progress)
+    for sigma, label_size in labels:  # the plain count, made with the count's own settings
+        total += label_size * fixed_count(pb, identity, sigma, None, checkpoint, jobs, progress)
     pool = None
     if (jobs or 1) > 1 and len(others) > 1:
         pool = ProcessPoolExecutor(jobs, initializer=_load_known, initargs=(checkpoint,))
         images, sigmas = [t[0] for t in others], [t[2] for t in others]
         results = pool.map(_term, repeat(pb.board), repeat(pb.multiset), images, sigmas)
     else:
-        known = {} if recorded is None else recorded.done
+        known, placements = {} if recorded is None else recorded.done, Placements(pb)
         results = (_quotient_count(pb, image, sigma, placements, known) for image, _, sigma, _ in others)
     try:
         for done, ((_, size, _, label_size), (fixed, new)) in enumerate(zip(others, results, strict=True), 1):

@@ -59,7 +59,10 @@ def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
     bounded = sum(1 for u, v in zip(lower, upper, strict=True) if (u, v) != (1, 1))
     if bounded:  # Algorithm M also keys the bounds (a byte each) and the tweaked options
         key_words += (bounded + 7) // 8 + (len(starts) - 1 + 63) // 64
-    bytes_per_slot = 8 * key_words + 8 + 4  # key, count, sequence lock
+    slot_words = 4
+    while slot_words < key_words + 2:  # sequence lock, count, key: a power of 2 (a slot in one cache line)
+        slot_words *= 2
+    bytes_per_slot = 8 * slot_words
     return min(1 << 20, MEMO_BYTES // bytes_per_slot)
 
 

@@ -53,7 +53,7 @@
  * finished, so a state reached again is counted at once.  Only nodes that branch look up and store: a
  * forced move's count is its child's, and most nodes of a Latin square's tree are forced moves, so keying
  * them too spends a cache miss per node and fills the table with chains of equal counts (reduced Latin 7:
- * 4.3 s -> 3.0 s with 15% more nodes).  The table is made once the search has visited
+ * 4.2 s -> 3.0 s with 15% more nodes).  The table is made once the search has visited
  * memo_start nodes (so small problems never pay for it, nor do the levels already on the stack then),
  * starts at MEMO_FIRST slots and doubles whenever half full, up to the size asked for, so memory does not
  * grow with the number of solutions.  A lookup is a cache miss, so a level whose first 4096 lookups hit
@@ -105,7 +105,6 @@ typedef struct {
     int depth;                           /* most levels the search can reach */
     char *level_saved;                   /* per level: 1 when its key was saved at entry */
     uint64_t *memo;                      /* the table: slot_words per slot (see memo_allocate) */
-    size_t memo_bytes;                   /* its size, to unmap it */
     int slot_words;                      /* words per slot: a power of 2, so a slot stays in one cache line */
     PyObject *memo_owner;                /* the search whose table this one shares (NULL: its own) */
     uint64_t *level_key;                 /* per level: the key at entry, key_words each */
@@ -218,6 +217,11 @@ static inline int visit(Search *s, int l, int max_batch)
 #define MEMO_START (1u << 16)
 #define MEMO_FIRST (1u << 12)           /* slots of a new table that is not shared */
 
+static size_t memo_bytes(const Search *s, uint64_t slots)
+{
+    return (size_t)slots * s->slot_words * sizeof(uint64_t);
+}
+
 /* Make a table of `slots` entries (on the search's thread, without the GIL); on failure the search goes on
  * with the table it had, or without one.  A slot is [sequence lock, count + 1 (0: empty), key words...],
  * slot_words long, aligned to it: a lookup touches one cache line.  The table is mapped on its own, aligned
@@ -226,7 +230,7 @@ static inline int visit(Search *s, int l, int max_batch)
 #define HUGE_PAGE ((size_t)2 << 20)
 static int memo_allocate(Search *s, uint64_t slots)
 {
-    size_t bytes = (size_t)slots * s->slot_words * sizeof(uint64_t), extra = bytes >= HUGE_PAGE ? HUGE_PAGE : 0;
+    size_t bytes = memo_bytes(s, slots), extra = bytes >= HUGE_PAGE ? HUGE_PAGE : 0;
     char *map = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) {
         if (!s->memo_mask) s->memo_wanted = 0;
@@ -242,15 +246,16 @@ static int memo_allocate(Search *s, uint64_t slots)
 #endif
     }
     s->memo = (uint64_t *)table;
-    s->memo_bytes = bytes;
     s->memo_mask = slots - 1;
     s->memo_filled = 0;
     return 0;
 }
 
-static void memo_free(uint64_t *table, size_t bytes)
+/* Unmap the search's own table, if it has one. */
+static void memo_free(Search *s)
 {
-    if (table) munmap(table, bytes);
+    if (s->memo) munmap(s->memo, memo_bytes(s, s->memo_mask + 1));
+    s->memo = NULL;
 }
 
 /* The first table of a search: small, unless other searches share it. */
@@ -267,13 +272,12 @@ static inline void memo_store(Search *s, const uint64_t *key, u128 count);
 static void memo_grow(Search *s)
 {
     uint64_t old_slots = s->memo_mask + 1, *old = s->memo;
-    size_t old_bytes = s->memo_bytes;
     if (memo_allocate(s, 2 * old_slots) < 0) { s->memo_wanted = old_slots; return; }
     for (uint64_t k = 0; k < old_slots; k++) {
         const uint64_t *slot = old + k * s->slot_words;
         if (slot[1]) memo_store(s, slot + 2, (u128)slot[1] - 1);
     }
-    memo_free(old, old_bytes);
+    munmap(old, memo_bytes(s, old_slots));
 }
 
 static inline uint64_t memo_hash(const uint64_t *key, int words)
@@ -730,7 +734,7 @@ static void search_dealloc(Search *s)
     free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
     free(s->path); free(s->tried); free(s->degree); free(s->left_len); free(s->left_items);
     if (s->memo_owner) Py_DECREF(s->memo_owner);
-    else memo_free(s->memo, s->memo_bytes);
+    else memo_free(s);
     free(s->covered); free(s->mult); free(s->level_key); free(s->count_before);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -973,8 +977,8 @@ static PyObject *search_share_memo(Search *s, PyObject *arg)
     owner->memo_shared = 1;                              /* full size from the start, and never regrown */
     if (!owner->memo_mask) memo_start_table(owner);
     if (!owner->memo_mask) Py_RETURN_FALSE;
-    memo_free(s->memo, s->memo_bytes);
-    s->memo = owner->memo; s->memo_bytes = owner->memo_bytes;
+    memo_free(s);
+    s->memo = owner->memo;
     s->memo_mask = owner->memo_mask; s->memo_wanted = owner->memo_mask + 1;
     Py_INCREF(owner);
     s->memo_owner = (PyObject *)owner;

@@ -126,7 +126,7 @@ def _tally(db: sqlite3.Connection, table: str, board: int, clue_count: int | Non
 
 
 @per_board
-def _canonizer(board: Board, multiset: Multiset) -> NautyCanonizer:
+def canonizer(board: Board, multiset: Multiset) -> NautyCanonizer:
     """One canonizer per board and multiset in each process."""
     return NautyCanonizer(board, multiset)
 
@@ -141,7 +141,7 @@ def _placements(board: Board, multiset: Multiset) -> object:
 
 def _solution_rows(board: Board, multiset: Multiset, row: int, clues: str) -> list[tuple]:
     """The canonical forms of one leaf's completions, as solution rows (a worker's task)."""
-    canon = _canonizer(board, multiset)
+    canon = canonizer(board, multiset)
     leaf = PartialBoard(board, multiset, {int(p): v for p, v in json.loads(clues)})
     forms = {f.labelling: f for f in map(canon.form, completions(leaf))}
     return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
@@ -153,7 +153,7 @@ def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int,
     killed run goes on from the last level stored.  How many levels were done now."""
     from symmetry.levels import canonical_forms, first_level, next_level
 
-    canon = _canonizer(pb.board, pb.multiset)
+    canon = canonizer(pb.board, pb.multiset)
     kill = int(os.environ.get(KILL_PART, -1))
     stored = db.execute(
         "SELECT part, clues FROM run_parts WHERE run_id=? AND done=1 ORDER BY part DESC LIMIT 1", (run,)
@@ -343,7 +343,7 @@ def _sampled_rows(board: Board, multiset: Multiset, row: int, batch: str) -> lis
 
     from dlx_latin.puzzles.generate import random_latin_board
 
-    canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
+    canon, pb = canonizer(board, multiset), PartialBoard(board, multiset)
     seeds = range(int(batch) * SAMPLE_BATCH, (int(batch) + 1) * SAMPLE_BATCH)
     boards = (random_latin_board(pb, random.Random(f"sample/{k}")) for k in seeds)
     forms = {f.labelling: f for f in map(canon.form, boards)}
@@ -357,7 +357,7 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
 
     from symmetry.burnside import random_fixed_boards
 
-    canon, pb = _canonizer(board, multiset), PartialBoard(board, multiset)
+    canon, pb = canonizer(board, multiset), PartialBoard(board, multiset)
     form = json.loads(canonical)
     placements, rng = _placements(board, multiset), random.Random(f"symmetric/{after}/{canonical}")
     boards = []
@@ -411,7 +411,7 @@ def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]
     from catalog.puzzles import orbit_representatives
     from dlx_latin.puzzles.proof import explain
 
-    canon = _canonizer(pb.board, pb.multiset)
+    canon = canonizer(pb.board, pb.multiset)
     n = pb.board.n_points
     forms = {}
     for mask in orbit_representatives(masks, canon.point_automorphisms(solution)):
@@ -505,7 +505,7 @@ def _generated_rows(
     from dlx_latin.puzzles.generate import generate
 
     made = generate(PartialBoard(board, multiset), f"{kind}/{seed}", fair=rating is not None, rating=rating)
-    form, completion = _canonizer(board, multiset).form_carrying(made.puzzle.labelling(), made.solution)
+    form, completion = canonizer(board, multiset).form_carrying(made.puzzle.labelling(), made.solution)
     clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
     proof = made.explanation
     canonical = (_encode(completion), _encode(form.labelling), len(clues), int(made.critical))

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from catalog.puzzles import check_within_reach, latin_boards, orbit_representatives
 from dlx_latin.boards.board import Board
-from dlx_latin.exact_cover.checkpoint import append_records, read_records, unusable, write_record
+from dlx_latin.exact_cover.checkpoint import append_records, natural, read_records, unusable, write_record
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.multiset import Label, Multiset
 
@@ -60,18 +60,28 @@ def census_key(pb: PartialBoard) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-_FIELDS = {"census", "solution", "orbit_size", "puzzles", "classes"}
+_FIELDS = frozenset({"census", "solution", "orbit_size", "puzzles", "classes"})
+
+
+def _valid(record: dict) -> bool:
+    """Whether a census record holds a key, a solution, an orbit size (a decimal string) and counts of
+    puzzles and classes by number of clues."""
+    by_clues = [record["puzzles"], record["classes"]]
+    return (
+        isinstance(record["census"], str)
+        and isinstance(record["solution"], list)
+        and isinstance(record["orbit_size"], str)
+        and record["orbit_size"].isdecimal()
+        and all(isinstance(d, dict) for d in by_clues)
+        and all(c.isdecimal() and natural(n) for d in by_clues for c, n in d.items())
+    )
 
 
 def _finished(path: Path, key: str) -> dict[str, tuple[int, dict, dict]]:
     """The solutions already counted in a checkpoint file: canonical solution (JSON) -> (orbit size,
     puzzles, classes)."""
-
-    def valid(record: object) -> bool:
-        return isinstance(record, dict) and record.keys() >= _FIELDS
-
     done: dict[str, tuple[int, dict, dict]] = {}
-    for record in read_records(path, valid, "a census checkpoint"):
+    for record in read_records(path, _FIELDS, _valid, "a census checkpoint"):
         if record["census"] == key:
             by_clues = ({int(c): n for c, n in record[k].items()} for k in ("puzzles", "classes"))
             done[json.dumps(record["solution"])] = (int(record["orbit_size"]), *by_clues)

@@ -34,3 +34,14 @@ def _is_solution(problem: ExactCoverProblem, chosen: Sequence[int], primary: set
         if len(colors) > 1 and (None in colors or len(set(colors)) > 1):
             return False
     return True
+
+
+def solutions_with_sane_links(problem: ExactCoverProblem) -> list[tuple[int, ...]]:
+    """Every solution, one at a time, checking the kernel's links and lengths (its sanity()) after each
+    one and at the end, when the search has undone every move."""
+    search = problem.search()
+    found = []
+    while not search.done:
+        found.extend(tuple(sorted(s)) for s in search.next_batch(1))
+        search.sanity()
+    return found

@@ -94,7 +94,8 @@ def test_cli_estimate_refuses_when_no_probe_reaches_a_board():
     out = run_cli("estimate", "triangle:4", "--probes", "50")  # triangle:4 has no Latin labelling
     assert out.returncode == 1
     assert out.stderr.strip().splitlines() == [
-        "Error: none of the 50 probes ended in a Latin board: too few probes to estimate (try more)"
+        "dlx-latin: error: none of the 50 probes ended in a Latin board: "
+        "too few probes to estimate (try more)"
     ]
 
 

@@ -1,11 +1,13 @@
 """Split and parallel counts: subproblems partition the search; --jobs and Dask equal serial counts."""
 
+import contextlib
 import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -148,6 +150,72 @@ def test_unreachable_scheduler_is_a_one_line_error():
     assert out.stderr.startswith("dlx-latin: error: cannot reach the Dask scheduler at tcp://127.0.0.1:")
     assert out.stderr.count("\n") == 1
     assert time.monotonic() - start < 30
+
+
+class _Service:
+    """A TCP service on loopback that is not a Dask scheduler: `reply` is sent on connection (None: stay
+    silent; b"": close at once)."""
+
+    def __init__(self, reply: bytes | None) -> None:
+        self.server = socket.socket()
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen()
+        self.reply, self.held = reply, []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = self.server.accept()
+                self.held.append(conn)
+                if self.reply is not None:
+                    conn.sendall(self.reply)
+                    if not self.reply:
+                        conn.close()
+
+    @property
+    def address(self) -> str:
+        return f"tcp://127.0.0.1:{self.server.getsockname()[1]}"
+
+    def close(self) -> None:
+        self.server.close()
+        for conn in self.held:
+            conn.close()
+
+
+@pytest.mark.parametrize(
+    "reply, message",
+    [
+        (None, "is not a Dask scheduler: no handshake within 5 s"),
+        (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", "it answered with something else"),
+        (b"", "closed the connection: not a Dask scheduler"),
+    ],
+)
+def test_a_scheduler_that_is_not_dask_is_one_line_within_the_limit(reply, message):
+    service = _Service(reply)
+    try:
+        start = time.monotonic()
+        queens = str(EXAMPLES / "queens8.dlx")
+        out = run_cli("xc", "count", queens, "--scheduler", service.address, timeout=60)
+        assert out.returncode == 1 and out.stdout == "" and out.stderr.count("\n") == 1, out.stderr
+        assert message in out.stderr
+        assert time.monotonic() - start < 20
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize(
+    "address, message",
+    [
+        ("tls://127.0.0.1:8786", "not tls://"),
+        ("tcp://127.0.0.1", "--scheduler takes tcp://HOST:PORT"),
+        ("tcp://127.0.0.1:99999", "--scheduler takes tcp://HOST:PORT"),
+    ],
+)
+def test_scheduler_addresses_that_cannot_be_used(address, message):
+    out = run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--scheduler", address, timeout=60)
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and message in out.stderr
 
 
 def test_count_on_a_dask_local_cluster():

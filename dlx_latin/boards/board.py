@@ -97,7 +97,17 @@ class Board:
     @classmethod
     def from_json(cls, data: Any) -> Board:
         """A custom board: {"name", "points": n or a list of coordinates, "asterisms", "shape"?, "faces"?}
-        (faces: a polyhedron's faces, each its corners' 3-D coordinates in order round the face)."""
+        (faces: a polyhedron's faces, each its corners' 3-D coordinates in order round the face).  Values of
+        the wrong type anywhere are an InvalidBoardError naming what failed."""
+        try:
+            return cls._from_json(data)
+        except InvalidBoardError:
+            raise
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
+            raise InvalidBoardError(f"malformed board object: {e}") from None
+
+    @classmethod
+    def _from_json(cls, data: Any) -> Board:
         if not isinstance(data, dict):
             raise InvalidBoardError("a board object must be a JSON object with 'points' and 'asterisms'")
         for key in ("points", "asterisms"):
@@ -144,9 +154,14 @@ def per_board(make: Callable[[Board, Any], T]) -> Callable[[Board, Any], T]:
     return made
 
 
+MAX_POINTS = 1 << 16  # the most points of a board (sudoku:16x16 has 65,536)
+
+
 def _check_point_count(n: int) -> int:
     if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1:
         raise InvalidBoardError(f"a board needs a positive number of points, not {n!r}")
+    if n > MAX_POINTS:
+        raise InvalidBoardError(f"a board may have at most {MAX_POINTS} points, not {n}")
     return int(n)
 
 

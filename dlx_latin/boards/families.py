@@ -25,10 +25,37 @@ class Family:
     example: str
 
 
+# Boards are refused before they are built when their points times asterism size would pass about two
+# million (latin:128 has 128^3): the exact-cover problem of a larger board has more options than any count or
+# search here can use, and building it would only fill memory.  The most each family's parameter may be:
+MOST = {
+    "latin": 128,
+    "sudoku": 128,  # R*C
+    "jigsaw": 128,  # the order n of an n*n region string
+    "diagonal": 128,
+    "free-square": 128,
+    "triangle": 100,  # n^2 points, stripes of 2n
+    "hexagon": 36,  # 6n^2 points, stripes of 6n
+    "tetrahedron": 50,  # 4f^2 points, stripes of 4f
+    "cube": 44,  # 6f^2 points, stripes of 4f
+    "octahedron": 35,  # 8f^2 points, stripes of 6f
+    "icosahedron": 21,  # 20f^2 points, stripes of 10f
+}
+
+
 def _int(value: str, family: str, what: str = "order") -> int:
-    if not re.fullmatch(r"\d+", value):
+    if not re.fullmatch(r"\d{1,9}", value):
         raise InvalidBoardError(f"{family}: the {what} must be a whole number, not {value!r}")
-    return int(value)
+    return _within(int(value), family, what)
+
+
+def _within(n: int, family: str, what: str = "order") -> int:
+    """`n` when at most the family's limit (MOST), else a refusal naming it."""
+    if n > MOST[family]:
+        raise InvalidBoardError(
+            f"{family}: the {what} may be at most {MOST[family]} (larger boards are out of reach)"
+        )
+    return n
 
 
 def _one(params: list[str], family: str, usage: str, least: int = 1, most: int = 1) -> None:
@@ -45,15 +72,18 @@ def _sudoku(p: list[str]) -> Board:
     _one(p, "sudoku", "box sizes: sudoku:RxC (or sudoku for 3x3)", 0)
     if not p:
         return squares.sudoku(3, 3)
-    match = re.fullmatch(r"(\d+)x(\d+)", p[0])
+    match = re.fullmatch(r"(\d{1,9})x(\d{1,9})", p[0])
     if not match:
         raise InvalidBoardError(f"sudoku: write the box as RxC (rows x columns), not {p[0]!r}")
-    return squares.sudoku(int(match[1]), int(match[2]))
+    rows, cols = int(match[1]), int(match[2])
+    _within(rows * cols, "sudoku", "box size R*C")
+    return squares.sudoku(rows, cols)
 
 
 def _jigsaw(p: list[str]) -> Board:
     if not p or not p[0]:
         raise InvalidBoardError("jigsaw takes a region string: jigsaw:<n*n symbols, one per cell, row-major>")
+    _within(int(len(":".join(p)) ** 0.5), "jigsaw", "order n of the n*n region string")
     return squares.jigsaw(":".join(p))
 
 
@@ -200,15 +230,25 @@ FAMILIES: dict[str, Family] = {
 }
 
 
-def board_from_spec(spec: str) -> Board:
-    """The board a spec names: a built-in family with its parameters, or a board JSON file.
+def board_from_spec(spec: str, files: bool = True) -> Board:
+    """The board a spec names: a built-in family with its parameters, or (when `files`) a board JSON file.
+
+    A board named inside a data file (a puzzle file, a catalog) is read with files=False: data never makes
+    the tool open another file, only the user's command line does.
 
     >>> board_from_spec("sudoku:2x3")
     Board('sudoku:2x3': 36 points, 18 asterisms of 6)
     """
+    if not isinstance(spec, str):
+        raise InvalidBoardError(f"a board spec is a string, not {type(spec).__name__}")
     family, _, rest = spec.partition(":")
     if family in FAMILIES:
         return FAMILIES[family].build(rest.split(":") if rest else [])
+    if not files:
+        raise InvalidBoardError(
+            f"unknown board {spec!r}: a board named inside a data file must be a built-in spec "
+            "(see `dlx-latin boards`) or a board object, never a file"
+        )
     path = Path(spec)
     if path.suffix == ".json" or path.exists():
         return board_from_file(path)
@@ -217,14 +257,15 @@ def board_from_spec(spec: str) -> Board:
 
 def board_from_file(path: Path) -> Board:
     """A custom board from a JSON file: the board object itself, or a puzzle file's "board" object."""
+    from dlx_latin.formats.files import read_text
+
+    text = read_text(path, "board file")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise InvalidBoardError(f"cannot read board file {path}: {e.strerror}") from None
-    except (ValueError, UnicodeDecodeError) as e:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
         raise InvalidBoardError(f"board file {path} is not valid JSON: {e}") from None
     if isinstance(data, dict) and "board" in data and "asterisms" not in data:
         data = data["board"]
         if isinstance(data, str):
-            return board_from_spec(data)
+            return board_from_spec(data, files=False)
     return Board.from_json(data)

@@ -10,6 +10,7 @@ import importlib
 import os
 import sys
 import warnings
+from typing import NoReturn
 
 import click
 
@@ -62,22 +63,58 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
     click.echo(f"dlx-latin: warning: {message}", err=True)
 
 
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Report a failure as one line on stderr (control characters shown escaped) and exit with `code`."""
+    click.echo(f"dlx-latin: error: {printable(message)}", err=True)
+    sys.exit(code)
+
+
+def printable(text: str) -> str:
+    """`text` on one line, with control characters (terminal escapes, newlines) shown as escapes."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+
+
 def main() -> None:
-    """Console entry point: run the CLI, turning bad input into one line on stderr and exit code 1."""
+    """Console entry point: run the CLI; every failure is one line on stderr and a non-zero exit code.
+
+    Bad input (UserInputError) and usage errors are the expected failures; disk, database and memory
+    failures are reported by what failed.  Anything else is a bug, reported in one line as well (set
+    DLX_LATIN_DEBUG=1 for its traceback).
+    """
     warnings.showwarning = _show_warning
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.ClickException as e:
-        e.show()
-        sys.exit(e.exit_code)
+        ctx = getattr(e, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if isinstance(e, click.UsageError) and ctx else ""
+        fail(e.format_message() + hint, e.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):  # click turns Ctrl-C into Abort
         click.echo("dlx-latin: interrupted", err=True)
         sys.exit(130)
     except UserInputError as e:
-        click.echo(f"dlx-latin: error: {e}", err=True)
-        sys.exit(1)
+        fail(str(e))
     except BrokenPipeError:  # the reader went away (`dlx-latin enumerate ... | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except Exception as e:  # noqa: BLE001 -- the last resort: one line, never a traceback
+        if os.environ.get("DLX_LATIN_DEBUG"):
+            raise
+        fail(describe(e))
+
+
+def describe(error: Exception) -> str:
+    """One line for a failure that is not bad input: what failed, in the user's terms."""
+    import sqlite3
+
+    if isinstance(error, MemoryError):
+        return "out of memory"
+    if isinstance(error, RecursionError):
+        return "input nested too deeply"
+    if isinstance(error, OSError):
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror or error}{where}"
+    if isinstance(error, sqlite3.Error):
+        return f"catalog database: {error}"
+    return f"internal error ({type(error).__name__}: {error}); set DLX_LATIN_DEBUG=1 for the traceback"

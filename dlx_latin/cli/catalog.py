@@ -8,6 +8,8 @@ import click
 
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
+MAX_RUN_PARTS = 10_000_000  # a run keeps a row per part (per seed): more would only fill the disk
+
 db_option = click.option(
     "--db",
     "db_path",
@@ -38,12 +40,16 @@ def catalog() -> None:
     help="Also every puzzle with the fewest clues of any on the board, up to symmetry (any board size).",
 )
 @click.option(
-    "--puzzles", "generated", type=click.IntRange(min=0), default=0, help="Also generate this many puzzles."
+    "--puzzles",
+    "generated",
+    type=click.IntRange(min=0, max=MAX_RUN_PARTS),
+    default=0,
+    help=f"Also generate this many puzzles (at most {MAX_RUN_PARTS:,} in one catalog).",
 )
 @click.option("--rating", type=click.Choice(RATINGS), help="Generated puzzles: fair and of this rating.")
 @click.option(
     "--sample",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_RUN_PARTS * 100),
     help="Instead of finding every class, add the classes of N random Latin boards (in parts of 100), for "
     "boards with too many to list: the catalog is complete once its orbit sizes add up to `count BOARD`.",
 )
@@ -325,7 +331,7 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
             continue
         board = record["board"]
         if board not in boards:
-            boards[board] = board_from_spec(board)
+            boards[board] = board_from_spec(board, files=False)
             shapes[board] = boards[board].shape
         if shapes[board] is None:
             raise click.ClickException(f"{board} is not a square grid: export it as jsonl")
@@ -345,14 +351,15 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
 
 
 @catalog.command(name="import")
-@click.argument("source", type=click.File("r"))
+@click.argument("source", metavar="FILE")
 @db_option
 def import_(source, db_path: str) -> None:
     """Add the solutions and puzzles of an exported JSON-lines FILE (- for standard input) to the catalog."""
     from catalog.exchange import import_lines
     from catalog.store import open_catalog
+    from dlx_latin.formats.files import read_text
 
-    added = import_lines(open_catalog(db_path), source)
+    added = import_lines(open_catalog(db_path), read_text(source, "catalog export").splitlines())
     click.echo(f"{added} rows added")
 
 

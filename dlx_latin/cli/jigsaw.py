@@ -69,7 +69,7 @@ def count_command(n: int, per_cover: bool, jobs: int) -> None:
 
 
 @jigsaw.command(name="impossible")
-@click.argument("n", type=click.IntRange(min=1))
+@click.argument("n", type=click.IntRange(min=1, max=128))
 @click.option("--json", "as_json", is_flag=True, help="JSON lines with orbit sizes.")
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes testing covers."

@@ -11,6 +11,7 @@ from dlx_latin.boards import FAMILIES, Board, board_from_spec
 from dlx_latin.cli.progress import ProgressBar, wants_progress
 from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
 from dlx_latin.distributed import dask_executor
+from dlx_latin.formats.files import read_text
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
 from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
 from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, labelling_json, read_puzzle, write_puzzle
@@ -33,10 +34,10 @@ SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when pu
 
 def read_puzzle_file(path: Path) -> PuzzleFile | None:
     """The puzzle in a native or ipuz Sudoku file, or None when the file holds something else (a board)."""
+    text = read_text(path, "input file")
     try:
-        text = path.read_text(encoding="utf-8")
         data = json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (ValueError, RecursionError):
         return None
     if is_ipuz(data):
         return read_ipuz(text)

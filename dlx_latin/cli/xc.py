@@ -3,29 +3,19 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 
 import click
 
 from dlx_latin.cli.progress import ProgressBar, wants_progress
-from dlx_latin.errors import InputFileError
+from dlx_latin.exact_cover.problem import MAX_MEMO_SLOTS
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
+from dlx_latin.formats.files import read_text
 
 
 def read_input(path: str) -> str:
-    """The text of a file, or of standard input for '-'."""
-    try:
-        if path == "-":
-            if sys.stdin is None:
-                raise InputFileError("standard input is closed")
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"cannot read {path}: not UTF-8 text") from None
+    """The text of a file, or of standard input for '-' (a regular file of bounded size)."""
+    return read_text(path, "input file")
 
 
 def _load(path: str) -> DLXProblem:
@@ -42,7 +32,7 @@ checkpoint_option = click.option(
 )
 memo_size_option = click.option(
     "--memo-size",
-    type=click.IntRange(min=2),
+    type=click.IntRange(min=2, max=MAX_MEMO_SLOTS),
     metavar="N",
     help="Entries of the count memo (default: 64 MiB).",
 )

@@ -120,6 +120,7 @@ typedef struct {
     int *batch;                          /* solutions of the current batch, option indices, -1 ends each */
     Py_ssize_t batch_len, batch_cap;
     int batch_solutions;
+    int init_called, ready, busy;        /* __init__ ran (once only); it succeeded; a run is under way */
 } Search;
 
 /* ---- the elementary operations of Algorithm C ------------------------------------------------------ */
@@ -216,6 +217,9 @@ static inline int visit(Search *s, int l, int max_batch)
 #define MEMO_TRIAL 4096u
 #define MEMO_START (1u << 16)
 #define MEMO_FIRST (1u << 12)           /* slots of a new table that is not shared */
+#define MEMO_MAX_SLOTS (1ull << 32)     /* the most slots a search may ask for (exported as MAX_MEMO_SLOTS) */
+#define MEMO_MAX_KEY_WORDS 1024         /* keys of problems with more items are not memoized */
+#define MEMO_MAX_LEVEL_WORDS (1ll << 24)   /* nor when saving a key per level would take over 128 MiB */
 
 static size_t memo_bytes(const Search *s, uint64_t slots)
 {
@@ -754,19 +758,38 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0};
     int ok = -1;
     unsigned long long memo_slots = 0, memo_start = MEMO_START;
+    if (s->init_called) {                                /* a second __init__ would leak or tear the table */
+        PyErr_SetString(PyExc_RuntimeError, "a Search is initialized once; make a new one");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*|KK", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
                           &bp, &memo_slots, &memo_start))
         return -1;
+    s->init_called = 1;
     const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf, *lower = blo.buf, *upper = bhi.buf;
-    Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
-    if (n1 < 0 || n2 < 0 || n_opt < 0 || bc.len != bi.len || starts[0] != 0 || starts[n_opt] != n_ent ||
+    if (bs.len < 4 || bs.len % 4 || bi.len % 4 || bc.len != bi.len || blo.len % 4 || bp.len % 4 ||
+        n1 < 0 || n2 < 0 || (long long)n1 + n2 > INT32_MAX / 4 ||
         blo.len != 4 * (Py_ssize_t)n1 || bhi.len != 4 * (Py_ssize_t)n1) {
         PyErr_SetString(PyExc_ValueError, "inconsistent option arrays");
         goto done;
     }
+    Py_ssize_t n_opt = bs.len / 4 - 1, n_ent = bi.len / 4;
+    if (starts[0] != 0 || starts[n_opt] != n_ent) {
+        PyErr_SetString(PyExc_ValueError, "option starts must run from 0 to the number of entries");
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < n_opt; k++)
+        if (starts[k + 1] < starts[k]) {
+            PyErr_SetString(PyExc_ValueError, "option starts must not decrease");
+            goto done;
+        }
+    if (memo_slots > MEMO_MAX_SLOTS) {
+        PyErr_Format(PyExc_ValueError, "memo_slots may be at most %llu", (unsigned long long)MEMO_MAX_SLOTS);
+        goto done;
+    }
     int n = n1 + n2;
     long long n_nodes = (long long)n + 1 + (n_opt + 1) + n_ent;
-    if (n_nodes >= INT32_MAX) { PyErr_SetString(PyExc_ValueError, "problem too large"); goto done; }
+    if (n_nodes >= INT32_MAX / 2) { PyErr_SetString(PyExc_ValueError, "problem too large"); goto done; }
     s->n_items = n; s->n_primary = n1; s->n_options = (int)n_opt; s->n_nodes = (int)n_nodes;
     s->llink = malloc((n + 2) * sizeof(int)); s->rlink = malloc((n + 2) * sizeof(int));
     s->nd = calloc(n_nodes, sizeof(node));
@@ -779,7 +802,8 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
             goto done;
         }
         if (lower[k] != 1 || upper[k] != 1) s->multiplicities = 1;
-        depth += upper[k] + 1;
+        depth += (long long)upper[k] + 1;                /* in 64 bits: n1 bounds near 2^31 do not wrap */
+        if (depth > (long long)n_opt + n1 + 1) depth = (long long)n_opt + n1 + 1;
     }
     if (depth > n_opt + n1 + 1) depth = n_opt + n1 + 1;
     s->x = malloc(depth * sizeof(int));
@@ -806,14 +830,23 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     for (int k = 1; k <= n1; k++) { s->bound[k] = upper[k - 1]; s->slack[k] = upper[k - 1] - lower[k - 1]; }
     int p = n + 1;                                       /* the first spacer */
     s->nd[p].top = 0;
+    int *seen = calloc(n + 1, sizeof(int));              /* seen[item] = k + 1 once option k holds it */
+    if (!seen) { PyErr_NoMemory(); goto done; }
     for (Py_ssize_t k = 0; k < n_opt; k++) {
         int spacer = p, first = p + 1;
         for (int32_t e = starts[k]; e < starts[k + 1]; e++) {
             int it = items[e];
             if (it < 1 || it > n || colors[e] < 0 || (colors[e] && it <= n1)) {
                 PyErr_SetString(PyExc_ValueError, "bad item number or color in option arrays");
+                free(seen);
                 goto done;
             }
+            if (seen[it] == k + 1) {                     /* twice in one option would tear its links */
+                PyErr_SetString(PyExc_ValueError, "an option holds an item twice");
+                free(seen);
+                goto done;
+            }
+            seen[it] = (int)k + 1;
             p++;
             s->nd[p].top = it; s->nd[p].color = colors[e];
             s->nd[p].ulink = s->nd[it].ulink; s->nd[s->nd[it].ulink].dlink = p;
@@ -825,6 +858,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         s->nd[p].top = (int)-(k + 1);
         s->nd[p].ulink = first;
     }
+    free(seen);
     if (s->path_len >= depth) { PyErr_SetString(PyExc_ValueError, "path longer than the search can go"); goto done; }
     for (int k = 0; k < s->path_len; k++) {
         s->path[k] = ((const int32_t *)bp.buf)[k];
@@ -850,7 +884,10 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     for (s->slot_words = 4; s->slot_words < s->key_words + 2; s->slot_words *= 2) {}
     s->memo_mask = 0; s->memo_wanted = 0; s->memo_hits = 0; s->memo_start = memo_start; s->depth = (int)depth;
     s->memo_from = s->path_len > 1 ? s->path_len : 1;
-    if (memo_slots >= 2 && !colored && !big_bound) {
+    /* A key of more than MEMO_MAX_KEY_WORDS words (an item bitset of a huge problem) would make each level's
+     * saved key and each slot cost more than the memo saves: such problems are counted without it. */
+    int huge_keys = s->key_words > MEMO_MAX_KEY_WORDS || (long long)depth * s->key_words > MEMO_MAX_LEVEL_WORDS;
+    if (memo_slots >= 2 && !colored && !big_bound && !huge_keys) {
         uint64_t slots = 1;
         while (slots * 2 <= memo_slots) slots *= 2;
         s->level_key = calloc((size_t)depth * s->key_words, sizeof(uint64_t));
@@ -870,6 +907,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->level = 0; s->best_item = 0; s->resume = AT_C2;
     s->count = 0; s->limit = ((u128)lim_hi << 64) | lim_lo;
     s->nodes = s->updates = 0;
+    s->ready = 1;
     ok = 0;
 done:
     PyBuffer_Release(&bs); PyBuffer_Release(&bi); PyBuffer_Release(&bc);
@@ -892,8 +930,23 @@ static double fraction_done(const Search *s)
     return f + 0.5 / scale;
 }
 
+/* Whether a method may touch the search: it was initialized, and no run of it is under way (in another
+ * thread, or below its own progress callback).  Checked and set with the GIL held, so it cannot race. */
+static int usable(Search *s)
+{
+    if (!s->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search was not initialized");
+        return 0;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Search is already running (a Search is not shared between threads)");
+        return 0;
+    }
+    return 1;
+}
+
 /* Run with the GIL released, in slices of NODE_BUDGET nodes, looking for signals between slices. */
-static int run_checked(Search *s, int max_batch, PyObject *progress)
+static int run_slices(Search *s, int max_batch, PyObject *progress)
 {
     for (;;) {
         int why;
@@ -913,6 +966,16 @@ static int run_checked(Search *s, int max_batch, PyObject *progress)
             Py_DECREF(r);
         }
     }
+}
+
+/* run_slices on a search no other run is using. */
+static int run_checked(Search *s, int max_batch, PyObject *progress)
+{
+    if (!usable(s)) return -1;
+    s->busy = 1;
+    int why = run_slices(s, max_batch, progress);
+    s->busy = 0;
+    return why;
 }
 
 static PyObject *search_count(Search *s, PyObject *args)
@@ -941,8 +1004,12 @@ static PyObject *search_next_batch(Search *s, PyObject *args)
         while (s->batch[end] >= 0) end++;
         PyObject *sol = PyTuple_New(end - at);
         if (!sol) { Py_DECREF(out); return NULL; }
-        for (Py_ssize_t e = at; e < end; e++) PyTuple_SET_ITEM(sol, e - at, PyLong_FromLong(s->batch[e]));
         PyList_SET_ITEM(out, k, sol);
+        for (Py_ssize_t e = at; e < end; e++) {
+            PyObject *o = PyLong_FromLong(s->batch[e]);
+            if (!o) { Py_DECREF(out); return NULL; }
+            PyTuple_SET_ITEM(sol, e - at, o);
+        }
         at = end + 1;
     }
     return out;
@@ -969,6 +1036,11 @@ static PyObject *search_share_memo(Search *s, PyObject *arg)
         PyErr_SetString(PyExc_TypeError, "share_memo() needs another Search");
         return NULL;
     }
+    if (!usable(s)) return NULL;
+    if (!((Search *)arg)->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "share_memo() needs an initialized Search");
+        return NULL;
+    }
     Search *owner = (Search *)arg;
     while (owner->memo_owner) owner = (Search *)owner->memo_owner;
     if (owner == s || !s->memo_wanted || !owner->memo_wanted || s->key_words != owner->key_words ||
@@ -988,6 +1060,7 @@ static PyObject *search_share_memo(Search *s, PyObject *arg)
 /* degree(): the branching degree of the node named by the path (-1: a solution; 0: a dead end or no node). */
 static PyObject *search_degree(Search *s, PyObject *unused)
 {
+    if (!usable(s)) return NULL;
     if (s->resume != AT_C2 || s->nodes) {
         PyErr_SetString(PyExc_RuntimeError, "degree() needs a fresh search");
         return NULL;
@@ -997,7 +1070,35 @@ static PyObject *search_degree(Search *s, PyObject *unused)
     return PyLong_FromLong(s->probe_result);
 }
 
+/* sanity(): check the links of a paused search, as Knuth's sanity() does -- every item list is a circular
+ * doubly linked list, every vertical list too, through nodes of that item only, as long as its LEN says.
+ * None when they hold; RuntimeError naming the first broken link otherwise.  For tests. */
+static PyObject *search_sanity(Search *s, PyObject *unused)
+{
+    if (!usable(s)) return NULL;
+    const node *nd = s->nd;
+    int n = s->n_items;
+    for (int head = 0; head <= n + 1; head += n + 1) {
+        int steps = 0;
+        for (int k = s->rlink[head]; k != head; k = s->rlink[k]) {
+            if (k < 0 || k > n + 1 || s->llink[s->rlink[k]] != k || ++steps > n)
+                return PyErr_Format(PyExc_RuntimeError, "item list broken at item %d", k);
+        }
+    }
+    for (int k = 1; k <= n; k++) {
+        int len = 0;
+        for (int q = nd[k].dlink; q != k; q = nd[q].dlink) {
+            if (q <= n || q >= s->n_nodes || nd[q].top != k || nd[nd[q].dlink].ulink != q || ++len > s->n_nodes)
+                return PyErr_Format(PyExc_RuntimeError, "vertical list of item %d broken at node %d", k, q);
+        }
+        if (nd[nd[k].dlink].ulink != k || len != nd[k].top)
+            return PyErr_Format(PyExc_RuntimeError, "item %d has %d nodes but LEN %d", k, len, nd[k].top);
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef search_methods[] = {
+    {"sanity", (PyCFunction)search_sanity, METH_NOARGS, "Check every link and length (None, or RuntimeError)."},
     {"count", (PyCFunction)search_count, METH_VARARGS, "Run to the end (or the limit); return the count."},
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS, "Up to n more solutions."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},
@@ -1037,5 +1138,9 @@ PyMODINIT_FUNC PyInit__kernel(void)
     if (!m) return NULL;
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) { Py_DECREF(m); return NULL; }
+    if (PyModule_AddObject(m, "MAX_MEMO_SLOTS", PyLong_FromUnsignedLongLong(MEMO_MAX_SLOTS)) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

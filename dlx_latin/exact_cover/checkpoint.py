@@ -1,11 +1,12 @@
 """Counts that survive interruption: finished subproblems are written to a checkpoint file as they finish.
 
 The problem is split into a fixed number of paths (independent of --jobs, so a run may resume with other
-settings); each finished path appends one JSON line {"problem": digest, "path": [...], "count": n} and
-flushes it to disk.  Run the same count with the same file again after any interruption -- Ctrl-C, a crash,
-SIGKILL -- and only the missing paths are counted; a torn last line is ignored.  The digest is a SHA-256 of
-the kernel's arrays, so one file can hold several problems (an empty board's arrangements) and never mixes
-them up.
+settings); each finished path appends one JSON line {"problem": digest, "path": [...], "count": n,
+"check": ...} and flushes it to disk.  Run the same count with the same file again after any interruption
+-- Ctrl-C, a crash, SIGKILL -- and only the missing paths are counted; a torn last line is ignored.  The
+check is a checksum of the rest of the line, so a line that was edited or damaged is reported and its part
+counted again, never trusted.  The digest is a SHA-256 of the kernel's arrays, so one file can hold several
+problems (an empty board's arrangements) and never mixes them up.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor
 from functools import partial
@@ -41,21 +43,57 @@ def unusable(checkpoint: str | os.PathLike, error: OSError | UnicodeDecodeError)
     return InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}")
 
 
-def read_records(path: Path, valid: Callable[[object], bool], what: str) -> Iterator[dict]:
-    """The records of a JSON-lines checkpoint file (none when it does not exist), skipping a line torn by an
-    interruption; a line of JSON that is not `valid` means the file is something else (InputFileError,
-    naming `what` the file should be)."""
+def record_check(record: Mapping) -> str:
+    """The checksum a record carries: 16 hex digits of a SHA-256 of its other fields, so that an edited,
+    forged or corrupted line is recognized and its part counted again rather than trusted."""
+    rest = json.loads(json.dumps({k: v for k, v in record.items() if k != "check"}))  # as read back
+    text = json.dumps(rest, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def read_records(
+    path: Path, fields: frozenset[str], valid: Callable[[dict], bool], what: str
+) -> Iterator[dict]:
+    """The sound records of a JSON-lines checkpoint file (none when it does not exist).
+
+    A line torn by an interruption is skipped.  A JSON line without the record's `fields` means the file is
+    something else (InputFileError, naming `what` the file should be).  A record whose checksum fails or
+    whose values are not `valid` is skipped with one warning for the file: its part is computed again.
+    """
     if not path.exists():
         return
+    bad = 0
     with path.open(encoding="utf-8") as f:
         for line in f:
             try:
                 record = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue  # a line torn by an interruption
-            if not valid(record):
+            if not isinstance(record, dict) or not record.keys() >= fields:
                 raise InputFileError(f"{path} is not {what} (a line is not one of its records)")
+            if record.get("check") != record_check(record) or not _sound(valid, record):
+                bad += 1
+                continue
             yield record
+    if bad:
+        warnings.warn(
+            f"{path}: {bad} record(s) failed their checksum or hold impossible values; "
+            "they are ignored and their parts computed again",
+            stacklevel=2,
+        )
+
+
+def _sound(valid: Callable[[dict], bool], record: dict) -> bool:
+    """`valid(record)`, False rather than an exception for values of unexpected types."""
+    try:
+        return bool(valid(record))
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
+def natural(value: object) -> bool:
+    """Whether a JSON value is a non-negative integer (booleans and floats are not)."""
+    return type(value) is int and value >= 0
 
 
 def append_records(path: Path) -> TextIO:
@@ -68,22 +106,30 @@ def append_records(path: Path) -> TextIO:
 
 
 def write_record(out: TextIO, record: dict) -> None:
-    """One record, on disk before this returns (so a kill right after loses nothing)."""
-    out.write(json.dumps(record) + "\n")
+    """One record with its checksum, on disk before this returns (so a kill right after loses nothing)."""
+    out.write(json.dumps({**record, "check": record_check(record)}) + "\n")
     out.flush()
     os.fsync(out.fileno())
 
 
-def _valid(record: object) -> bool:
-    """Whether a JSON line is a count checkpoint's record."""
-    return isinstance(record, dict) and isinstance(record.get("path"), list) and "count" in record
+_FIELDS = frozenset({"problem", "path", "count"})
+
+
+def _valid(record: dict) -> bool:
+    """Whether a count checkpoint's record holds a digest, a path of branch indices and a count."""
+    return (
+        isinstance(record["problem"], str)
+        and isinstance(record["path"], list)
+        and all(natural(b) for b in record["path"])
+        and natural(record["count"])
+    )
 
 
 def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
     done: dict[tuple[int, ...], int] = {}
-    for record in read_records(path, _valid, "a dlx-latin checkpoint file"):
-        if record.get("problem") == digest:
-            done[tuple(record["path"])] = int(record["count"])
+    for record in read_records(path, _FIELDS, _valid, "a dlx-latin checkpoint file"):
+        if record["problem"] == digest:
+            done[tuple(record["path"])] = record["count"]
     return done
 
 
@@ -144,8 +190,8 @@ class WholeCounts:
         self.path = Path(checkpoint)
         try:
             self.done = {
-                r["problem"]: int(r["count"])
-                for r in read_records(self.path, _valid, "a dlx-latin checkpoint file")
+                r["problem"]: r["count"]
+                for r in read_records(self.path, _FIELDS, _valid, "a dlx-latin checkpoint file")
                 if r["path"] == []
             }
         except (OSError, UnicodeDecodeError) as e:

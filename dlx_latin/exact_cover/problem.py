@@ -44,6 +44,7 @@ KernelArrays = tuple  # (n_primary, n_secondary, starts, items, colors, lower, u
 
 
 MEMO_BYTES = 64 << 20  # the default memory of the count memo
+MAX_MEMO_SLOTS: int = _kernel.MAX_MEMO_SLOTS  # the most entries a memo may be asked for
 
 
 def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
@@ -51,9 +52,13 @@ def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
     if memo is False or memo is None:
         return 0
     if memo is not True:
-        if memo < 0:
-            raise ValueError(f"the memo size must be non-negative, not {memo}")
-        return int(memo)
+        try:
+            slots = operator.index(memo)
+        except TypeError:
+            raise UserInputError(f"the memo size must be True, False or a count, not {memo!r}") from None
+        if not 0 <= slots <= MAX_MEMO_SLOTS:
+            raise UserInputError(f"the memo size must be between 0 and {MAX_MEMO_SLOTS} entries, not {slots}")
+        return slots
     n_primary, n_secondary, starts, _, _, lower, upper = arrays
     key_words = (n_primary + n_secondary + 2 + 63) // 64  # the covered items, as the kernel keys them
     bounded = sum(1 for u, v in zip(lower, upper, strict=True) if (u, v) != (1, 1))

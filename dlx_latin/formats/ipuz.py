@@ -16,7 +16,9 @@ from typing import Any
 
 from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.boards.board import InvalidBoardError
+from dlx_latin.boards.families import MOST
 from dlx_latin.boards.squares import boxes, columns, grid_board, rows
+from dlx_latin.errors import UserInputError
 from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError
 from dlx_latin.latin.multiset import Multiset
 from dlx_latin.latin.partial import PartialBoard
@@ -39,11 +41,24 @@ def _box_shape(n: int) -> tuple[int, int]:
     return r, n // r
 
 
+MAX_ORDER = MOST["sudoku"]  # the largest grid read, as for sudoku:RxC
+
+
 def _zone_cells(zone: Any, n: int) -> list[int]:
     if not isinstance(zone, dict):
         raise PuzzleFormatError("each ipuz zone must be an object with 'cells' or 'rect'")
     if "rect" in zone:
-        (c1, r1), (c2, r2) = zone["rect"]
+        corners = zone["rect"]
+        if not (
+            isinstance(corners, list)
+            and len(corners) == 2
+            and all(isinstance(x, list) and len(x) == 2 for x in corners)
+            and all(type(v) is int and 1 <= v <= n for x in corners for v in x)
+        ):
+            raise PuzzleFormatError(
+                f"an ipuz zone 'rect' must be two [column, row] corners inside the {n}x{n} grid"
+            )
+        (c1, r1), (c2, r2) = corners
         cells = [[c, r] for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
     else:
         cells = zone.get("cells")
@@ -51,7 +66,7 @@ def _zone_cells(zone: Any, n: int) -> list[int]:
         raise PuzzleFormatError("ipuz zone cells must be [column, row] pairs")
     out = []
     for c, r in cells:
-        if not (1 <= c <= n and 1 <= r <= n):
+        if not (type(c) is int and type(r) is int and 1 <= c <= n and 1 <= r <= n):
             raise PuzzleFormatError(f"ipuz zone cell [{c}, {r}] is outside the {n}x{n} grid")
         out.append((r - 1) * n + c - 1)
     return out
@@ -68,17 +83,30 @@ def _cell(value: Any, empty: Any) -> Any:
 
 
 def read_ipuz(text: str) -> PuzzleFile:
-    """A puzzle from an ipuz Sudoku file."""
+    """A puzzle from an ipuz Sudoku file; a value of the wrong type anywhere is a PuzzleFormatError."""
     try:
         data = json.loads(text)
     except ValueError as e:
         raise PuzzleFormatError(f"not valid JSON: {e}") from None
+    except RecursionError:
+        raise PuzzleFormatError("not valid JSON: nested too deeply") from None
+    try:
+        return _from_ipuz(data)
+    except UserInputError:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
+        raise PuzzleFormatError(f"malformed ipuz file: {e}") from None
+
+
+def _from_ipuz(data: Any) -> PuzzleFile:
     if not is_ipuz(data):
         raise PuzzleFormatError(f"not an ipuz Sudoku file: 'kind' must include {KIND}")
     dims = data.get("dimensions", {})
     n = dims.get("width")
-    if not isinstance(n, int) or n != dims.get("height") or n < 2:
-        raise PuzzleFormatError("ipuz 'dimensions' must be a square grid of width = height >= 2")
+    if type(n) is not int or n != dims.get("height") or not 2 <= n <= MAX_ORDER:
+        raise PuzzleFormatError(
+            f"ipuz 'dimensions' must be a square grid of width = height, 2 to {MAX_ORDER}"
+        )
     asterisms = rows(n) + columns(n)
     if data.get("boxes", False):
         asterisms += boxes(*_box_shape(n))
@@ -130,7 +158,7 @@ def _named(board: Board) -> Board:
                 candidates.append("jigsaw:" + "".join(region[p] for p in range(n * n)))
     for spec in candidates:
         try:
-            named = board_from_spec(spec)
+            named = board_from_spec(spec, files=False)
         except InvalidBoardError:
             continue
         if {frozenset(a) for a in named.asterisms} == {frozenset(a) for a in board.asterisms}:

@@ -42,11 +42,22 @@ class PuzzleFile:
 
 
 def read_puzzle(text: str) -> PuzzleFile:
-    """Parse a native puzzle file."""
+    """Parse a native puzzle file; a value of the wrong type anywhere is a PuzzleFormatError."""
     try:
         data = json.loads(text)
     except ValueError as e:
         raise PuzzleFormatError(f"not valid JSON: {e}") from None
+    except RecursionError:
+        raise PuzzleFormatError("not valid JSON: nested too deeply") from None
+    try:
+        return _from_data(data)
+    except UserInputError:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
+        raise PuzzleFormatError(f"malformed puzzle file: {e}") from None
+
+
+def _from_data(data: Any) -> PuzzleFile:
     if not isinstance(data, dict):
         raise PuzzleFormatError("a puzzle file must hold a JSON object")
     if data.get("format") != FORMAT:
@@ -57,7 +68,7 @@ def read_puzzle(text: str) -> PuzzleFile:
         )
     spec = data.get("board")
     if isinstance(spec, str):
-        board = board_from_spec(spec)
+        board = board_from_spec(spec, files=False)
     elif isinstance(spec, dict):
         board = Board.from_json(spec)
     else:
@@ -143,7 +154,7 @@ def write_puzzle(pb: PartialBoard, solution: list | None = None, board_spec: str
 
 def _spec_or_object(board: Board) -> str | dict:
     try:
-        again = board_from_spec(board.name)
+        again = board_from_spec(board.name, files=False)
     except (InvalidBoardError, OSError):
         return board.to_json()
     return board.name if again.asterisms == board.asterisms else board.to_json()

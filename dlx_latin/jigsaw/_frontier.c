@@ -14,6 +14,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+typedef unsigned __int128 u128;
+#define U128_MAX (~(u128)0)
+#define CHECK_EVERY (1u << 20)   /* states counted between two looks for Ctrl-C */
+
 #define EMPTY UINT64_MAX   /* never a stored state: the full set is answered before the table */
 
 typedef struct {
@@ -21,9 +25,14 @@ typedef struct {
     uint64_t full, not_first_column, not_last_column;
     uint64_t **tiles;      /* tiles[c]: the tiles whose first cell is c, as bitsets */
     int *ntiles;
-    uint64_t *keys, *values, mask, used;
-    int failed;            /* out of memory */
+    uint64_t *keys, mask, used;
+    u128 *values;          /* counts in 128 bits: an overflow is reported, never wrapped */
+    uint64_t visits;       /* states counted, to look for signals every CHECK_EVERY */
+    PyThreadState *thread; /* the saved thread state while the GIL is released */
+    int failed;            /* FAIL_MEMORY, FAIL_OVERFLOW or FAIL_SIGNAL once the count must stop */
 } Counter;
+
+enum { FAIL_MEMORY = 1, FAIL_OVERFLOW, FAIL_SIGNAL };
 
 static inline uint64_t hash64(uint64_t x)
 {
@@ -34,8 +43,9 @@ static inline uint64_t hash64(uint64_t x)
 static int grow(Counter *k)
 {
     uint64_t slots = k->mask ? 2 * (k->mask + 1) : 1u << 16, m = slots - 1;
-    uint64_t *keys = malloc(slots * sizeof *keys), *values = malloc(slots * sizeof *values);
-    if (!keys || !values) { free(keys); free(values); k->failed = 1; return 0; }
+    uint64_t *keys = malloc(slots * sizeof *keys);
+    u128 *values = malloc(slots * sizeof *values);
+    if (!keys || !values) { free(keys); free(values); k->failed = FAIL_MEMORY; return 0; }
     for (uint64_t i = 0; i < slots; i++) keys[i] = EMPTY;
     for (uint64_t i = 0; k->mask && i <= k->mask; i++) {
         if (k->keys[i] == EMPTY) continue;
@@ -74,23 +84,31 @@ static inline int parts_fit(const Counter *k, uint64_t covered)
     return 1;
 }
 
-static uint64_t count(Counter *k, uint64_t covered)
+static u128 count(Counter *k, uint64_t covered)
 {
     if (covered == k->full) return 1;
+    if (++k->visits % CHECK_EVERY == 0) {               /* answer Ctrl-C: take the GIL back for a moment */
+        PyEval_RestoreThread(k->thread);
+        if (PyErr_CheckSignals() < 0) k->failed = FAIL_SIGNAL;
+        k->thread = PyEval_SaveThread();
+        if (k->failed) return 0;
+    }
     uint64_t s = hash64(covered) & k->mask;
     while (k->keys[s] != EMPTY) {
         if (k->keys[s] == covered) return k->values[s];
         s = (s + 1) & k->mask;
     }
     int first = __builtin_ctzll(~covered);
-    uint64_t total = 0;
+    u128 total = 0;
     for (int t = 0; t < k->ntiles[first]; t++) {
         uint64_t tile = k->tiles[first][t];
         if (tile & covered) continue;
         uint64_t next = covered | tile;
         if (next != k->full && !parts_fit(k, next)) continue;
-        total += count(k, next);
+        u128 more = count(k, next);
         if (k->failed) return 0;
+        if (more > U128_MAX - total) { k->failed = FAIL_OVERFLOW; return 0; }
+        total += more;
     }
     if (2 * (k->used + 1) > k->mask + 1) {
         if (!grow(k)) return 0;
@@ -101,6 +119,16 @@ static uint64_t count(Counter *k, uint64_t covered)
     return total;
 }
 
+static PyObject *u128_to_pylong(u128 v)
+{
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
+    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *out = NULL;
+    if (hi && lo && shift && (shifted = PyNumber_Lshift(hi, shift))) out = PyNumber_Or(shifted, lo);
+    Py_XDECREF(hi); Py_XDECREF(lo); Py_XDECREF(shift); Py_XDECREF(shifted);
+    return out;
+}
+
 static PyObject *frontier_count(PyObject *self, PyObject *args)
 {
     int width, part;
@@ -108,6 +136,7 @@ static PyObject *frontier_count(PyObject *self, PyObject *args)
     PyObject *by_first;
     if (!PyArg_ParseTuple(args, "iiKO", &width, &part, &start, &by_first)) return NULL;
     Py_ssize_t cells = PySequence_Length(by_first);
+    if (cells < 0) return NULL;
     if (cells < 1 || cells > 64 || width < 1 || part < 1) {
         PyErr_SetString(PyExc_ValueError, "between 1 and 64 cells, positive width and part size");
         return NULL;
@@ -115,6 +144,10 @@ static PyObject *frontier_count(PyObject *self, PyObject *args)
     Counter k = {0};
     k.cells = (int)cells; k.width = width; k.part = part;
     k.full = cells == 64 ? UINT64_MAX : (1ULL << cells) - 1;
+    if (start & ~k.full) {
+        PyErr_SetString(PyExc_ValueError, "the covered cells lie outside the grid");
+        return NULL;
+    }
     for (int c = 0; c < cells; c++) {
         if (c % width) k.not_first_column |= 1ULL << c;
         if (c % width != width - 1) k.not_last_column |= 1ULL << c;
@@ -124,23 +157,41 @@ static PyObject *frontier_count(PyObject *self, PyObject *args)
     PyObject *result = NULL;
     if (!k.tiles || !k.ntiles) { PyErr_NoMemory(); goto done; }
     for (int c = 0; c < cells; c++) {
-        PyObject *row = PySequence_Fast(PySequence_GetItem(by_first, c), "tiles by first cell");
+        PyObject *item = PySequence_GetItem(by_first, c);
+        if (!item) goto done;
+        PyObject *row = PySequence_Fast(item, "tiles by first cell");
+        Py_DECREF(item);
         if (!row) goto done;
         Py_ssize_t m = PySequence_Fast_GET_SIZE(row);
+        if (m > INT32_MAX) { Py_DECREF(row); PyErr_SetString(PyExc_ValueError, "too many tiles"); goto done; }
         k.tiles[c] = malloc((m ? m : 1) * sizeof(uint64_t));
+        if (!k.tiles[c]) { Py_DECREF(row); PyErr_NoMemory(); goto done; }
         k.ntiles[c] = (int)m;
-        for (Py_ssize_t i = 0; i < m; i++)
-            k.tiles[c][i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(row, i));
+        for (Py_ssize_t i = 0; i < m; i++) {
+            uint64_t tile = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(row, i));
+            if (PyErr_Occurred()) break;
+            /* A tile listed under cell c holds c as its first cell and lies inside the grid (an empty tile
+             * would cover nothing and recurse for ever). */
+            if (!tile || (tile & ~k.full) || __builtin_ctzll(tile) != c) {
+                PyErr_Format(PyExc_ValueError, "tile %zd under cell %d is empty, outside the grid or does "
+                             "not start at that cell", i, c);
+                break;
+            }
+            k.tiles[c][i] = tile;
+        }
         Py_DECREF(row);
         if (PyErr_Occurred()) goto done;
     }
     if (!grow(&k)) { PyErr_NoMemory(); goto done; }
-    uint64_t total;
-    Py_BEGIN_ALLOW_THREADS
+    u128 total;
+    k.thread = PyEval_SaveThread();
     total = count(&k, (uint64_t)start);
-    Py_END_ALLOW_THREADS
-    if (k.failed) { PyErr_NoMemory(); goto done; }
-    result = Py_BuildValue("KK", (unsigned long long)total, (unsigned long long)k.used);
+    PyEval_RestoreThread(k.thread);
+    if (k.failed == FAIL_MEMORY) { PyErr_NoMemory(); goto done; }
+    if (k.failed == FAIL_OVERFLOW) { PyErr_SetString(PyExc_OverflowError, "cover count reached 2**128"); goto done; }
+    if (k.failed == FAIL_SIGNAL) goto done;           /* the signal handler's exception is set */
+    PyObject *found = u128_to_pylong(total);
+    if (found) result = Py_BuildValue("NK", found, (unsigned long long)k.used);
 done:
     for (int c = 0; k.tiles && c < cells; c++) free(k.tiles[c]);
     free(k.tiles); free(k.ntiles); free(k.keys); free(k.values);

@@ -18,6 +18,9 @@ class InvalidMultisetError(UserInputError):
 Label = Hashable
 
 
+MAX_LABELS = 1 << 16  # the most labels a multiset may hold
+
+
 @dataclass(frozen=True)
 class Multiset:
     """A label multiset: distinct labels in a fixed order, with their multiplicities.
@@ -49,17 +52,20 @@ class Multiset:
 
     @classmethod
     def parse(cls, spec: str) -> Multiset:
-        """A multiset from a comma list (`1,1,2,2`) where `label^m` repeats a label m times (`1^2,2^2`)."""
-        labels: list[Label] = []
+        """A multiset from a comma list (`1,1,2,2`) where `label^m` repeats a label m times (`1^2,2^2`);
+        at most MAX_LABELS labels in all (an asterism of any board within reach is far smaller)."""
+        counts: Counter = Counter()
         for token in spec.split(","):
             token = token.strip()
             label, caret, times = token.partition("^")
             if not label:
                 raise InvalidMultisetError(f"empty label in multiset {spec!r}")
-            if caret and not re.fullmatch(r"\d+", times):
+            if caret and not re.fullmatch(r"\d{1,9}", times):
                 raise InvalidMultisetError(f"bad repeat {token!r} in multiset {spec!r}: write label^count")
-            labels += [_label(label)] * (int(times) if caret else 1)
-        return cls.of(labels)
+            counts[_label(label)] += int(times) if caret else 1
+            if sum(counts.values()) > MAX_LABELS:
+                raise InvalidMultisetError(f"the multiset {spec!r} has more than {MAX_LABELS} labels")
+        return cls.of(label for label, c in counts.items() for _ in range(c))
 
     @classmethod
     def default(cls, k: int) -> Multiset:

@@ -1,0 +1,56 @@
+"""Reading the user's input files: regular files (or standard input) of bounded size, as UTF-8 text.
+
+A device (/dev/zero), a FIFO or a directory named as an input would block or never end, and a file of many
+gigabytes would fill memory before any check ran: both are refused in one line before anything is read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+from dlx_latin.errors import InputFileError
+
+MAX_INPUT_BYTES = 256 << 20  # the largest input file read (a 300,000-item DLX file is about 10 MiB)
+
+
+def read_text(path: str | os.PathLike, what: str = "file", limit: int = MAX_INPUT_BYTES) -> str:
+    """The text of the regular file `path` ('-': standard input) of at most `limit` bytes, else one-line
+    InputFileError (a `what` is what the file was meant to be, named when it is too large)."""
+    if str(path) == "-":
+        if sys.stdin is None:
+            raise InputFileError("standard input is closed")
+        stdin = getattr(sys.stdin, "buffer", None)
+        data = stdin.read(limit + 1) if stdin is not None else sys.stdin.read(limit + 1).encode()
+        return _decoded(data, "standard input", what, limit)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
+    except OSError as e:
+        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InputFileError(f"cannot read {path}: not a regular file")
+        try:
+            data = f.read(limit + 1)
+        except OSError as e:
+            raise InputFileError(f"cannot read {path}: {e.strerror}") from None
+    return _decoded(data, str(path), what, limit)
+
+
+def _decoded(data: bytes, name: str, what: str, limit: int) -> str:
+    if len(data) > limit:
+        raise InputFileError(f"{name} is larger than {limit >> 20} MiB, the limit for a {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputFileError(f"cannot read {name}: not UTF-8 text") from None
+
+
+def is_regular_file(path: str | os.PathLike) -> bool:
+    """Whether `path` names a regular file (not a device, FIFO or directory); never blocks."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False

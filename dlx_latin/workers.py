@@ -1,0 +1,54 @@
+"""Worker processes that stop with their parent: the one place process pools are made.
+
+A pool's workers ignore Ctrl-C (the parent hears it, cancels what is queued and stops the workers at once,
+so no worker prints a traceback of its own), and on Linux each asks the kernel to kill it when its parent
+dies, so a parent killed with SIGKILL leaves no worker behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+
+
+def _start_worker(initializer: Callable[..., object] | None, initargs: tuple) -> None:
+    """Run in each worker as it starts: ignore Ctrl-C, die with the parent, then the caller's set-up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+@contextlib.contextmanager
+def process_pool(
+    jobs: int, initializer: Callable[..., object] | None = None, initargs: tuple = ()
+) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `jobs` worker processes.  Leaving normally waits for the work; leaving on an exception
+    (Ctrl-C included) cancels the queued tasks and kills the running workers at once."""
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(initializer, initargs))
+    try:
+        yield pool
+    except BaseException:
+        stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel a pool's queued tasks and kill its workers now, not when their current task ends."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # no public handle before 3.14
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            process.join(timeout=5)

@@ -15,7 +15,7 @@ import os
 import signal
 import sqlite3
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
 
@@ -23,6 +23,7 @@ from catalog.store import CatalogError, board_id, known_count
 from dlx_latin.boards import Board, per_board
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
+from dlx_latin.workers import new_pool, stop
 from symmetry.counting import LEVELS_BEYOND, SymmetryTooLargeError, check_listable
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
@@ -56,7 +57,11 @@ def _run(db: sqlite3.Connection, board: int, kind: str, make_parts: Callable[[],
     if row is not None:
         return row[0], row[1]
     parts = make_parts()
-    db.execute("BEGIN")
+    db.execute("BEGIN IMMEDIATE")
+    row = db.execute("SELECT id, parts FROM runs WHERE board_id=? AND kind=?", (board, kind)).fetchone()
+    if row is not None:  # another process recorded the run meanwhile: use its parts
+        db.execute("ROLLBACK")
+        return row[0], row[1]
     cursor = db.execute(
         "INSERT INTO runs (board_id, kind, parts, status) VALUES (?, ?, ?, 'running')",
         (board, kind, len(parts)),
@@ -87,7 +92,7 @@ def _work(
         "SELECT part, clues FROM run_parts WHERE run_id=? AND done=0 ORDER BY part", (run,)
     ).fetchall()
     kill = int(os.environ.get(KILL_PART, -1))
-    own = ProcessPoolExecutor(jobs) if executor is None and jobs > 1 and len(todo) > 1 else None
+    own = new_pool(jobs) if executor is None and jobs > 1 and len(todo) > 1 else None
     pool = executor or own
     results = pool.map(rows_of, [what for _, what in todo]) if pool else map(rows_of, (w for _, w in todo))
     try:
@@ -95,6 +100,10 @@ def _work(
             _write(db, run, part, table, rows, kill)
             if progress is not None:
                 progress(parts - len(todo) + step + 1, parts)
+    except BaseException:
+        if own:
+            stop(own)  # Ctrl-C: the workers stop now, not when their parts end
+        raise
     finally:
         if own:
             own.shutdown(cancel_futures=True)

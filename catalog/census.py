@@ -15,7 +15,6 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -25,6 +24,7 @@ from dlx_latin.boards.board import Board
 from dlx_latin.exact_cover.checkpoint import append_records, natural, read_records, unusable, write_record
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.multiset import Label, Multiset
+from dlx_latin.workers import new_pool, stop
 
 
 @dataclass
@@ -116,7 +116,7 @@ def critical_census(
         else:
             todo.append(form)
     task = partial(solution_census, pb.board, pb.multiset)
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 and len(todo) > 1 else None
+    pool = new_pool(jobs) if jobs > 1 and len(todo) > 1 else None
     results = pool.map(task, [f.labelling for f in todo]) if pool else map(task, (f.labelling for f in todo))
     try:
         for form, (puzzles, classes) in zip(todo, results, strict=True):
@@ -126,6 +126,10 @@ def critical_census(
                 write_record(log, {**record, "puzzles": puzzles, "classes": classes})
             if progress is not None:
                 progress(census.solutions, len(forms))
+    except BaseException:
+        if pool is not None:
+            stop(pool)  # Ctrl-C: the workers stop now, not when their solutions are done
+        raise
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

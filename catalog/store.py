@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from urllib.parse import quote
 
 from dlx_latin.errors import UserInputError
 
@@ -98,31 +99,65 @@ def known_count(board: str) -> str:
     )
 
 
-def open_catalog(path: str | Path = DEFAULT_PATH, create: bool = True) -> sqlite3.Connection:
-    """The catalog at `path`, made if missing (when `create`), its schema version checked."""
+def open_catalog(
+    path: str | Path = DEFAULT_PATH, create: bool = True, read_only: bool = False
+) -> sqlite3.Connection:
+    """The catalog at `path`, made if missing (when `create`), its schema version checked.  With `read_only`
+    it is opened for reading alone (a catalog on a read-only disk, or another user's, can still be read)."""
     path = Path(path)
-    if not create and not path.exists():
+    if (read_only or not create) and not path.exists():
         raise CatalogError(f"no catalog at {path}")
     try:
-        db = sqlite3.connect(path, isolation_level=None)  # transactions are explicit
-        db.create_aggregate("exact_sum", 1, ExactSum)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA foreign_keys=ON")
-        found = db.execute("SELECT name FROM sqlite_master WHERE type='table' AND name='meta'").fetchone()
-        if found is None:
-            if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                raise CatalogError(f"{path} is an SQLite file but not a dlx-latin catalog")
-            db.executescript(SCHEMA)
-            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        db = _connect(path, read_only)
+        if not read_only:
+            _create_schema(db, path)
+        version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     except sqlite3.DatabaseError as err:
-        raise CatalogError(f"{path} is not a catalog: {err}") from None
-    version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    if version is None or int(version[0]) != SCHEMA_VERSION:
+        raise CatalogError(f"{path} is not a usable catalog: {err}") from None
+    if version is None or not str(version[0]).isdecimal() or int(version[0]) != SCHEMA_VERSION:
+        found = "none" if version is None else version[0]
         raise CatalogError(
-            f"{path} has catalog schema version {version[0] if version else 'none'}; this dlx-latin reads "
-            f"version {SCHEMA_VERSION}"
+            f"{path} has catalog schema version {found}; this dlx-latin reads version {SCHEMA_VERSION}"
         )
     return db
+
+
+def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+    """A connection with explicit transactions and the exact_sum aggregate; WAL unless read-only."""
+    if read_only:
+        uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:  # WAL on a read-only disk: read the file as it stands
+            db.close()
+            db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+    else:
+        db = sqlite3.connect(path, isolation_level=None, timeout=30)  # transactions are explicit
+        db.execute("PRAGMA journal_mode=WAL")
+    db.create_aggregate("exact_sum", 1, ExactSum)
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def _create_schema(db: sqlite3.Connection, path: Path) -> None:
+    """Make the tables of a new catalog, holding the write lock, so that of two processes creating one
+    catalog at once the second waits and then finds it made."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone():
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone() is None:
+            if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise CatalogError(f"{path} is an SQLite file but not a dlx-latin catalog")
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
 
 
 def board_id(db: sqlite3.Connection, spec: str, multiset: str, points: int, asterisms: list) -> int:
@@ -135,8 +170,9 @@ def board_id(db: sqlite3.Connection, spec: str, multiset: str, points: int, aste
         if row[1] != fingerprint:
             raise CatalogError(f"the catalog's board {spec} has other asterisms than this one")
         return row[0]
-    cursor = db.execute(
-        "INSERT INTO boards (spec, multiset, points, asterisms, fingerprint) VALUES (?, ?, ?, ?, ?)",
+    db.execute(  # OR IGNORE: another process may add the same board at the same moment
+        "INSERT OR IGNORE INTO boards (spec, multiset, points, asterisms, fingerprint) "
+        "VALUES (?, ?, ?, ?, ?)",
         (spec, multiset, points, len(asterisms), fingerprint),
     )
-    return int(cursor.lastrowid)
+    return board_id(db, spec, multiset, points, asterisms)

@@ -33,13 +33,21 @@ def process_pool(
 ) -> Iterator[ProcessPoolExecutor]:
     """A pool of `jobs` worker processes.  Leaving normally waits for the work; leaving on an exception
     (Ctrl-C included) cancels the queued tasks and kills the running workers at once."""
-    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(initializer, initargs))
+    pool = new_pool(jobs, initializer, initargs)
     try:
         yield pool
     except BaseException:
         stop(pool)
         raise
     pool.shutdown(wait=True)
+
+
+def new_pool(
+    jobs: int, initializer: Callable[..., object] | None = None, initargs: tuple = ()
+) -> ProcessPoolExecutor:
+    """A pool of `jobs` worker processes that ignore Ctrl-C and die with this process; the caller shuts it
+    down (calling `stop` on an exception)."""
+    return ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(initializer, initargs))
 
 
 def stop(pool: ProcessPoolExecutor) -> None:

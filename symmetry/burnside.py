@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 import numpy as np
@@ -35,12 +35,15 @@ from dlx_latin.exact_cover.checkpoint import WholeCounts, problem_digest
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.completion import Progress, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
+from dlx_latin.workers import new_pool, stop
 from symmetry.canonical import group_elements
 from symmetry.counting import SymmetryTooLargeError
 from symmetry.pruned import count_by_orbits
 
 MAX_LABEL_PARTS = 1_000  # parts of one fixed count split by its label symmetry
 SPLIT_NODES = 1_000_000  # a quotient problem counted in fewer nodes than this is not split
+PROJECTION_AFTER = 60.0  # seconds of the plain count before its projected time is judged
+PROJECTION_LIMIT = 86400  # seconds a plain count may be projected to take (icosahedron:2's: an hour)
 
 
 class BurnsideUnsupportedError(SymmetryTooLargeError):
@@ -436,6 +439,29 @@ def random_fixed_boards(
     return boards
 
 
+class Projection:
+    """A progress callback that refuses a hopeless plain count: once PROJECTION_AFTER seconds have passed, a
+    count whose projected time (elapsed / Knuth's estimate of the fraction done) passes PROJECTION_LIMIT is
+    stopped with a one-line SymmetryTooLargeError, as the listing refuses a hopeless level.  The estimate
+    ignores the memo, so it errs long: a count it lets through finishes sooner than projected.  A fraction of
+    0 (parts counted in parallel, none finished yet) projects nothing."""
+
+    def __init__(self, board: str, progress: Progress | None) -> None:
+        self.board, self.progress, self.start = board, progress, time.monotonic()
+
+    def __call__(self, nodes: int, fraction: float) -> None:
+        if self.progress is not None:
+            self.progress(nodes, fraction)
+        elapsed = time.monotonic() - self.start
+        if elapsed >= PROJECTION_AFTER and 0 < fraction * PROJECTION_LIMIT < elapsed:
+            days = elapsed / max(fraction, 1e-300) / 86400
+            raise SymmetryTooLargeError(
+                f"{self.board}: Burnside's plain count is {100 * fraction:.2g}% done after {elapsed:.0f} s, "
+                f"projected to take {days:.3g} days, past the limit of {PROJECTION_LIMIT / 86400:g} day; "
+                f"`count {self.board} --checkpoint FILE` has no limit, and this command then reads its FILE"
+            )
+
+
 def count_by_burnside(
     pb: PartialBoard,
     group: PermutationGroup,
@@ -468,10 +494,11 @@ def count_by_burnside(
     ]
     others = [term for term in terms if list(term[0]) != identity]
     for sigma, label_size in labels:  # the plain count, made with the count's own settings
-        total += label_size * fixed_count(pb, identity, sigma, None, checkpoint, jobs, progress)
+        guarded = Projection(pb.board.name, progress)
+        total += label_size * fixed_count(pb, identity, sigma, None, checkpoint, jobs, guarded)
     pool = None
     if (jobs or 1) > 1 and len(others) > 1:
-        pool = ProcessPoolExecutor(jobs, initializer=_load_known, initargs=(checkpoint,))
+        pool = new_pool(jobs, _load_known, (checkpoint,))
         images, sigmas = [t[0] for t in others], [t[2] for t in others]
         results = pool.map(_term, repeat(pb.board), repeat(pb.multiset), images, sigmas)
     else:
@@ -484,6 +511,10 @@ def count_by_burnside(
             total += size * label_size * fixed
             if terms_progress is not None:
                 terms_progress(done, done / len(others))
+    except BaseException:
+        if pool is not None:
+            stop(pool)
+        raise
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)

@@ -226,3 +226,24 @@ def test_terms_counted_by_two_processes_and_recorded_by_the_parent(spec, classes
     assert '"path": []' in written
     assert count_by_burnside(pb, group, str(ck), jobs=2) == classes  # a rerun reads every part back
     assert ck.read_text() == written
+
+
+def test_a_hopeless_plain_count_is_refused_by_its_projection():
+    from symmetry.burnside import PROJECTION_AFTER, Projection
+    from symmetry.counting import SymmetryTooLargeError
+
+    seen = []
+    guard = Projection("tartan", lambda nodes, f: seen.append(f))
+    guard(10, 1e-6)  # too early to judge
+    guard.start -= PROJECTION_AFTER + 1
+    guard(10, 0.5)  # projected two minutes: on it goes
+    guard(10, 0.0)  # nothing finished yet: nothing projected
+    with pytest.raises(SymmetryTooLargeError, match="projected to take .* days, past the limit of 1 day"):
+        guard(10, 1e-5)
+    assert seen == [1e-6, 0.5, 0.0, 1e-5]
+
+
+@pytest.mark.slow
+def test_count_tartan_up_to_symmetry_is_refused_in_about_a_minute():
+    out = run_cli("count", "tartan", "--up-to", "symmetry", timeout=300)
+    assert out.returncode == 1 and out.stderr.count("\n") == 1 and "projected to take" in out.stderr

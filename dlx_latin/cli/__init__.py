@@ -15,6 +15,7 @@ from typing import NoReturn
 import click
 
 from dlx_latin import __version__
+from dlx_latin.cli.text import printable
 from dlx_latin.errors import UserInputError
 
 # command name -> module defining it; a command's module is imported only when it runs, so that
@@ -59,6 +60,9 @@ def cli() -> None:
     """
 
 
+NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())  # click >= 8.2
+
+
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     click.echo(f"dlx-latin: warning: {message}", err=True)
 
@@ -67,11 +71,6 @@ def fail(message: str, code: int = 1) -> NoReturn:
     """Report a failure as one line on stderr (control characters shown escaped) and exit with `code`."""
     click.echo(f"dlx-latin: error: {printable(message)}", err=True)
     sys.exit(code)
-
-
-def printable(text: str) -> str:
-    """`text` on one line, with control characters (terminal escapes, newlines) shown as escapes."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 def main() -> None:
@@ -83,8 +82,12 @@ def main() -> None:
     """
     warnings.showwarning = _show_warning
     try:
-        cli.main(standalone_mode=False)
+        with cli.make_context("dlx-latin", sys.argv[1:]) as ctx:  # not cli.main: it prints a bare newline
+            cli.invoke(ctx)  # on Ctrl-C, before the one line below
     except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except NO_ARGS_IS_HELP as e:  # `dlx-latin` or `dlx-latin xc` alone: the help, as asked
+        e.show()
         sys.exit(e.exit_code)
     except click.ClickException as e:
         ctx = getattr(e, "ctx", None)

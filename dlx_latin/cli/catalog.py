@@ -6,6 +6,7 @@ import json
 
 import click
 
+from dlx_latin.errors import UserInputError
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 MAX_RUN_PARTS = 10_000_000  # a run keeps a row per part (per seed): more would only fill the disk
@@ -20,7 +21,26 @@ db_option = click.option(
 )
 
 
-@click.group()
+class CatalogGroup(click.Group):
+    """The catalog commands: a catalog file that is damaged (a dropped table, values no build writes) or
+    cannot be written (a full or read-only disk) is reported in one line, as bad input."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        import sqlite3
+
+        from catalog.store import CatalogError
+
+        try:
+            return super().invoke(ctx)
+        except sqlite3.Error as err:
+            raise CatalogError(f"the catalog cannot be used: {err}") from None
+        except UserInputError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as err:
+            raise CatalogError(f"the catalog holds a value no build writes ({err}): it is damaged") from None
+
+
+@click.group(cls=CatalogGroup)
 def catalog() -> None:
     """Catalogs of canonical Latin boards (one per symmetry class, with orbit sizes), kept in SQLite."""
 
@@ -161,7 +181,7 @@ def stats(db_path: str, as_json: bool) -> None:
     from catalog.build import SAMPLE_BATCH
     from catalog.store import known_count, open_catalog
 
-    db = open_catalog(db_path, create=False)
+    db = open_catalog(db_path, read_only=True)
     rows = db.execute(
         "SELECT b.spec, b.multiset, count(s.canonical), exact_sum(s.orbit_size), "
         "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
@@ -273,7 +293,7 @@ def query(
     score) as JSON lines."""
     from catalog.store import open_catalog
 
-    db = open_catalog(db_path, create=False)
+    db = open_catalog(db_path, read_only=True)
     found = db.execute("SELECT id FROM boards WHERE spec = ?", (spec,)).fetchone()
     if found is None:
         raise click.ClickException(f"the catalog has no board {spec}")
@@ -322,7 +342,7 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
     from dlx_latin.boards import board_from_spec
     from dlx_latin.formats.grid import format_grid
 
-    db = open_catalog(db_path, create=False)
+    db = open_catalog(db_path, read_only=True)
     boards: dict = {}
     shapes: dict[str, tuple[int, int] | None] = {}
     for record in export_lines(db, spec):

@@ -8,6 +8,7 @@ import time
 import click
 
 from dlx_latin.cli.progress import ProgressBar, wants_progress
+from dlx_latin.cli.text import printable
 from dlx_latin.exact_cover.problem import MAX_MEMO_SLOTS
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
 from dlx_latin.formats.files import read_text
@@ -120,5 +121,5 @@ def solve(file: str, limit: int | None, as_json: bool) -> None:
     for n, solution in enumerate(solutions, start=1):
         click.echo(f"solution {n}:")
         for line in loaded.solution_lines(solution):
-            click.echo(f"  {line}")
+            click.echo(f"  {printable(line)}")
     click.echo(f"dlx-latin: {n} solution{'s' if n != 1 else ''}", err=True)

@@ -29,9 +29,10 @@ def read_text(path: str | os.PathLike, what: str = "file", limit: int = MAX_INPU
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
     except OSError as e:
         raise InputFileError(f"cannot read {path}: {e.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputFileError(f"cannot read {path}: not a regular file")
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InputFileError(f"cannot read {path}: not a regular file")
         try:
             data = f.read(limit + 1)
         except OSError as e:

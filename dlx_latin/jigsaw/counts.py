@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
 from dlx_latin.latin import PartialBoard, count_completions
+from dlx_latin.workers import process_pool
 
 
 def cover_board(regions: str) -> PartialBoard:
@@ -35,7 +35,7 @@ def per_cover_counts(n: int, jobs: int = 1, limit: int | None = None) -> Iterato
     orbits = sorted(covers_up_to_symmetry(n).items())
     task = partial(cover_count, limit=limit)
     if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
+        with process_pool(jobs) as pool:
             counts: Iterator[int] = pool.map(task, [r for r, _ in orbits], chunksize=64)
             yield from ((r, orbit, c) for (r, orbit), c in zip(orbits, counts, strict=True))
         return

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 
 from dlx_latin.jigsaw.counts import cover_board
 from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
 from dlx_latin.latin import count_completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.puzzles.minimal import minimal_puzzles
+from dlx_latin.workers import process_pool
 
 
 def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
@@ -34,7 +34,7 @@ def smallest_critical_sets(n: int, jobs: int = 1) -> Iterator[tuple[str, int, tu
         raise JigsawOrderError("smallest critical sets are for orders n >= 2")
     orbits = sorted(covers_up_to_symmetry(n).items())
     if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
+        with process_pool(jobs) as pool:
             found = pool.map(cover_minimum, [r for r, _ in orbits], chunksize=4)
             yield from ((r, orbit, m) for (r, orbit), m in zip(orbits, found, strict=True))
         return

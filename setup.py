@@ -7,11 +7,13 @@ setup(
         Extension(
             "dlx_latin.exact_cover._kernel",
             sources=["dlx_latin/exact_cover/_kernel.c"],
+            depends=["dlx_latin/u128.h"],
             extra_compile_args=["-O3", "-std=c99"],
         ),
         Extension(
             "dlx_latin.jigsaw._frontier",
             sources=["dlx_latin/jigsaw/_frontier.c"],
+            depends=["dlx_latin/u128.h"],
             extra_compile_args=["-O3", "-std=c99"],
         ),
     ]

@@ -136,6 +136,12 @@ CASES = {
     # --- multisets -------------------------------------------------------------------------------------
     "multiset: 1^99999999999": (["count", "latin:4", "--multiset", "1^99999999999"], {}, 1, "repeat"),
     "multiset: 1^999999999": (["count", "latin:4", "--multiset", "1^999999999"], {}, 1, "more than 65536"),
+    "multiset: 10^10 arrangements": (
+        ["count", "latin:40", "--multiset", "1^20,2^20"],
+        {},
+        1,
+        "more than 1,000,000",
+    ),
     "multiset: wrong size": (["count", "latin:4", "--multiset", "1,2,3"], {}, 1, "3 labels"),
     "multiset: empty label": (["count", "latin:4", "--multiset", "1,,2,3"], {}, 1, "empty label"),
     # --- numeric options -------------------------------------------------------------------------------

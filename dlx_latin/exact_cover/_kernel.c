@@ -71,8 +71,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-typedef unsigned __int128 u128;
-#define U128_MAX (~(u128)0)
+#include "../u128.h"
 
 enum { AT_C2, AT_C8, AT_END };                       /* where a paused search resumes */
 enum { RAN_BUDGET, RAN_BATCH, RAN_LIMIT, RAN_DONE, RAN_OVERFLOW, RAN_PROBE };
@@ -721,16 +720,6 @@ static int run_mult(Search *s, uint64_t budget, int max_batch)
 }
 
 /* ---- Python face --------------------------------------------------------------------------------- */
-
-static PyObject *u128_to_pylong(u128 v)
-{
-    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
-    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
-    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *out = NULL;
-    if (hi && lo && shift && (shifted = PyNumber_Lshift(hi, shift))) out = PyNumber_Or(shifted, lo);
-    Py_XDECREF(hi); Py_XDECREF(lo); Py_XDECREF(shift); Py_XDECREF(shifted);
-    return out;
-}
 
 static void search_dealloc(Search *s)
 {

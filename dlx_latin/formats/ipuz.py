@@ -18,8 +18,7 @@ from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.boards.board import InvalidBoardError
 from dlx_latin.boards.families import MOST
 from dlx_latin.boards.squares import boxes, columns, grid_board, rows
-from dlx_latin.errors import UserInputError
-from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError
+from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, read_json_document
 from dlx_latin.latin.multiset import Multiset
 from dlx_latin.latin.partial import PartialBoard
 
@@ -84,18 +83,7 @@ def _cell(value: Any, empty: Any) -> Any:
 
 def read_ipuz(text: str) -> PuzzleFile:
     """A puzzle from an ipuz Sudoku file; a value of the wrong type anywhere is a PuzzleFormatError."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise PuzzleFormatError(f"not valid JSON: {e}") from None
-    except RecursionError:
-        raise PuzzleFormatError("not valid JSON: nested too deeply") from None
-    try:
-        return _from_ipuz(data)
-    except UserInputError:
-        raise
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
-        raise PuzzleFormatError(f"malformed ipuz file: {e}") from None
+    return read_json_document(text, _from_ipuz, "ipuz file")
 
 
 def _from_ipuz(data: Any) -> PuzzleFile:

@@ -15,6 +15,7 @@ when 0 is not a label of the multiset.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,12 @@ class PuzzleFile:
 
 def read_puzzle(text: str) -> PuzzleFile:
     """Parse a native puzzle file; a value of the wrong type anywhere is a PuzzleFormatError."""
+    return read_json_document(text, _from_data, "puzzle file")
+
+
+def read_json_document(text: str, build: Callable[[Any], PuzzleFile], what: str) -> PuzzleFile:
+    """`build(data)` of a JSON document: JSON that is malformed, nested too deeply or holds values of the
+    wrong type anywhere is one PuzzleFormatError naming `what` the file should be."""
     try:
         data = json.loads(text)
     except ValueError as e:
@@ -50,11 +57,11 @@ def read_puzzle(text: str) -> PuzzleFile:
     except RecursionError:
         raise PuzzleFormatError("not valid JSON: nested too deeply") from None
     try:
-        return _from_data(data)
+        return build(data)
     except UserInputError:
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
-        raise PuzzleFormatError(f"malformed puzzle file: {e}") from None
+        raise PuzzleFormatError(f"malformed {what}: {e}") from None
 
 
 def _from_data(data: Any) -> PuzzleFile:

@@ -14,8 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-typedef unsigned __int128 u128;
-#define U128_MAX (~(u128)0)
+#include "../u128.h"
 #define CHECK_EVERY (1u << 20)   /* states counted between two looks for Ctrl-C */
 
 #define EMPTY UINT64_MAX   /* never a stored state: the full set is answered before the table */
@@ -117,16 +116,6 @@ static u128 count(Counter *k, uint64_t covered)
     while (k->keys[s] != EMPTY) s = (s + 1) & k->mask;
     k->keys[s] = covered; k->values[s] = total; k->used++;
     return total;
-}
-
-static PyObject *u128_to_pylong(u128 v)
-{
-    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(v >> 64));
-    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)v);
-    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *out = NULL;
-    if (hi && lo && shift && (shifted = PyNumber_Lshift(hi, shift))) out = PyNumber_Or(shifted, lo);
-    Py_XDECREF(hi); Py_XDECREF(lo); Py_XDECREF(shift); Py_XDECREF(shifted);
-    return out;
 }
 
 static PyObject *frontier_count(PyObject *self, PyObject *args)

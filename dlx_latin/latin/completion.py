@@ -20,6 +20,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from dlx_latin.boards.board import Board
+from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import ExactCoverProblem
 from dlx_latin.exact_cover.estimate import Estimate, estimate_many, probe
 from dlx_latin.latin.multiset import Label, Multiset
@@ -29,6 +30,11 @@ Labelling = list  # labels in point order
 
 Progress = Callable[[int, float], object]
 _NOTHING = object()
+MAX_ARRANGEMENTS = 1_000_000  # a count is split in at most this many parts by its first asterism
+
+
+class TooManyArrangementsError(UserInputError):
+    """A multiset whose arrangements of one asterism, up to relabelling, are too many to list."""
 
 
 class NotUniqueError(ValueError):
@@ -97,33 +103,56 @@ def first_asterism_arrangements(m: Multiset) -> list[list[Label]]:
     >>> len(first_asterism_arrangements(Multiset.parse("1^2,2^2,3^2")))  # 90 arrangements / 3!
     15
     """
+    total = math.factorial(m.size)
+    for c in m.counts:
+        total //= math.factorial(c)
+    orbits = total // label_group_order(m)  # the label group moves every arrangement (each label is in it)
+    if orbits > MAX_ARRANGEMENTS:
+        raise TooManyArrangementsError(
+            f"the multiset {m} has {orbits:,} arrangements of an asterism up to relabelling, more than "
+            f"{MAX_ARRANGEMENTS:,}: too many to split a count by"
+        )
     classes: dict[int, list[Label]] = {}
     for label, c in zip(m.labels, m.counts, strict=True):
         classes.setdefault(c, []).append(label)
     left = dict(zip(m.labels, m.counts, strict=True))
     introduced = {c: 0 for c in classes}
+
+    def choices() -> list[tuple[Label, int, bool]]:
+        """(label, its multiplicity, whether it is new in its class) that may come next, in order."""
+        return [
+            (labels[j], c, j == introduced[c])
+            for c, labels in classes.items()
+            for j in range(min(introduced[c] + 1, len(labels)))
+            if left[labels[j]]
+        ]
+
+    def undo(label: Label, c: int, fresh: bool) -> None:
+        introduced[c] -= fresh
+        left[label] += 1
+
+    # depth-first, with an explicit stack: an asterism may hold thousands of points
     out: list[list[Label]] = []
-    arrangement: list[Label] = []
-
-    def extend() -> None:
-        if len(arrangement) == m.size:
-            out.append(list(arrangement))
-            return
-        for c, labels in classes.items():
-            for j in range(min(introduced[c] + 1, len(labels))):
-                label = labels[j]
-                if not left[label]:
-                    continue
-                fresh = j == introduced[c]
-                left[label] -= 1
-                introduced[c] += fresh
-                arrangement.append(label)
-                extend()
-                arrangement.pop()
-                introduced[c] -= fresh
-                left[label] += 1
-
-    extend()
+    chosen: list[tuple[Label, int, bool]] = []
+    stack, at = [choices()], [0]
+    while stack:
+        if at[-1] == len(stack[-1]):
+            stack.pop()
+            at.pop()
+            if chosen:
+                undo(*chosen.pop())
+            continue
+        label, c, fresh = stack[-1][at[-1]]
+        at[-1] += 1
+        left[label] -= 1
+        introduced[c] += fresh
+        chosen.append((label, c, fresh))
+        if len(chosen) == m.size:
+            out.append([x for x, _, _ in chosen])
+            undo(*chosen.pop())
+        else:
+            stack.append(choices())
+            at.append(0)
     return out
 
 

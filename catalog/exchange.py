@@ -107,9 +107,9 @@ def _row(record: dict, pb: PartialBoard) -> tuple[str, tuple]:
         values = (_compact(record["solution"]), _compact(record["puzzle"]), *facts)
         return "puzzles", values
     labelling = _labels(record["labelling"], pb, "labelling")
+    full = PartialBoard(pb.board, pb.multiset, dict(enumerate(labelling)))
+    _claim(not full.overfull(), "the labelling is not a Latin board of this board and multiset")
     form = canonizer(pb.board, pb.multiset).form(labelling)
-    if PartialBoard(pb.board, pb.multiset, dict(enumerate(labelling))).overfull():
-        raise ValueError("the labelling is not a Latin board of this board and multiset")
     _claim(form.labelling == tuple(labelling), "the labelling is not in canonical form")
     _claim_orbit(record, form.orbit_size)
     _claim(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from pathlib import Path
 
 from dlx_latin.errors import InputFileError
 
@@ -47,11 +46,3 @@ def _decoded(data: bytes, name: str, what: str, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputFileError(f"cannot read {name}: not UTF-8 text") from None
-
-
-def is_regular_file(path: str | os.PathLike) -> bool:
-    """Whether `path` names a regular file (not a device, FIFO or directory); never blocks."""
-    try:
-        return Path(path).is_file()
-    except (OSError, ValueError):
-        return False

@@ -24,7 +24,8 @@ from dlx_latin.boards import Board, per_board
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
 from dlx_latin.workers import new_pool, stop
-from symmetry.counting import LEVELS_BEYOND, SymmetryTooLargeError, check_listable
+from symmetry.counting import LEVELS_BEYOND, check_listable
+from symmetry.errors import SymmetryTooLargeError
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
@@ -271,7 +272,7 @@ def build_sampled_solutions(
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
     board = _board(db, pb, spec)
     run, parts = _extend(db, board, "sampled", -(-boards // SAMPLE_BATCH))
-    rows_of = partial(_sampled_rows, pb.board, pb.multiset, board)
+    rows_of = partial(sampled_rows, pb.board, pb.multiset, board)
     ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
 
     def symmetric_classes() -> list[tuple[str, str]]:
@@ -345,12 +346,12 @@ def _extend(db: sqlite3.Connection, board: int, kind: str, wanted: int) -> tuple
     return run, parts
 
 
-def _sampled_rows(board: Board, multiset: Multiset, row: int, batch: str) -> list[tuple]:
+def sampled_rows(board: Board, multiset: Multiset, row: int, batch: str) -> list[tuple]:
     """The canonical forms of one batch of SAMPLE_BATCH random Latin boards, as solution rows (a worker's
     task)."""
     import random
 
-    from dlx_latin.puzzles.generate import random_latin_board
+    from dlx_latin.latin.completion import random_latin_board
 
     canon, pb = canonizer(board, multiset), PartialBoard(board, multiset)
     seeds = range(int(batch) * SAMPLE_BATCH, (int(batch) + 1) * SAMPLE_BATCH)
@@ -385,10 +386,10 @@ def build_critical_puzzles(
     jobs: int = 1,
     executor: Executor | None = None,
 ) -> Built:
-    """Add every critical puzzle of a board (within `catalog.puzzles.check_within_reach`), one per symmetry
-    class, after its solutions (built first if needed); one part per canonical solution.  `Built.total` is
-    the sum of the puzzles' orbit sizes: all critical puzzles of the board."""
-    from catalog.puzzles import check_within_reach
+    """Add every critical puzzle of a board (within `dlx_latin.puzzles.critical.check_within_reach`), one
+    per symmetry class, after its solutions (built first if needed); one part per canonical solution.
+    `Built.total` is the sum of the puzzles' orbit sizes: all critical puzzles of the board."""
+    from dlx_latin.puzzles.critical import check_within_reach
 
     check_within_reach(pb)
     build_solutions(db, pb, spec)
@@ -408,7 +409,7 @@ def build_critical_puzzles(
 
 def _critical_rows(board: Board, multiset: Multiset, row: int, canonical: str) -> list[tuple]:
     """The critical puzzles of one canonical solution, one row per class (a worker's task)."""
-    from catalog.puzzles import latin_boards
+    from dlx_latin.puzzles.critical import latin_boards
 
     solution = tuple(json.loads(canonical))
     masks = latin_boards(board, multiset).critical_masks(solution)
@@ -417,7 +418,7 @@ def _critical_rows(board: Board, multiset: Multiset, row: int, canonical: str) -
 
 def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]) -> list[tuple]:
     """Puzzle rows, one per symmetry class, of the clue sets `masks` (bitmasks) of a canonical solution."""
-    from catalog.puzzles import orbit_representatives
+    from dlx_latin.puzzles.critical import orbit_representatives
     from dlx_latin.puzzles.proof import explain
 
     canon = canonizer(pb.board, pb.multiset)
@@ -459,12 +460,13 @@ def build_fewest_clue_puzzles(
     `puzzles_with_fewest_clues` (one part each; the clue count is kept as every part's weight).
     `Built.total` is the sum of their orbit sizes: every such puzzle of the board."""
     from dlx_latin.puzzles.minimal import minimal_puzzles, puzzles_with_fewest_clues
+    from symmetry.counting import all_classes
 
     build_solutions(db, pb, spec)
     board = _board(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
-        fewest = minimal_puzzles(pb).clues
+        fewest = minimal_puzzles(pb, boards=[f.labelling for f in all_classes(pb)]).clues
         found = db.execute("SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,))
         return [(row[0], str(fewest)) for row in found]
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from catalog.build import canonizer
 from catalog.store import CatalogError, board_id
 from dlx_latin.boards import Board, board_from_spec
+from dlx_latin.formats.ipuz import BOARD_FIELD, KIND, MULTISET_FIELD, ORBIT_SIZE_FIELD
 from dlx_latin.latin import Multiset, PartialBoard
 from dlx_latin.latin.completion import completions, is_critical
 
@@ -62,9 +63,6 @@ def export_lines(db: sqlite3.Connection, spec: str | None = None) -> Iterator[di
         }
 
 
-IPUZ_SUDOKU = "http://ipuz.org/sudoku#1"
-
-
 def to_ipuz(record: dict, board: Board) -> dict:
     """An exported record of a square grid as an ipuz Sudoku document (a stored solution is a puzzle whose
     every cell is given).  Empty cells hold 0 when the labels are numbers, else "."."""
@@ -81,14 +79,14 @@ def to_ipuz(record: dict, board: Board) -> dict:
 
     out = {
         "version": "http://ipuz.org/v2",
-        "kind": [IPUZ_SUDOKU],
+        "kind": [KIND],
         "dimensions": {"width": cols, "height": rows},
         "empty": empty,
         "puzzle": grid(given),
         "solution": grid(solution),
-        "org.dlx-latin:board": record["board"],
-        "org.dlx-latin:multiset": record["multiset"],
-        "org.dlx-latin:orbit_size": record["orbit_size"],
+        BOARD_FIELD: record["board"],
+        MULTISET_FIELD: Multiset.parse(record["multiset"]).as_list(),
+        ORBIT_SIZE_FIELD: record["orbit_size"],
     }
     if all(len(x) == 1 for x in labels):
         out["charset"] = "".join(labels)

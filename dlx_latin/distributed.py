@@ -77,7 +77,7 @@ def dask_executor(address: str, timeout: float = 5.0) -> Iterator[tuple[Executor
     try:
         from distributed import Client
     except ImportError:
-        raise SchedulerError("--scheduler needs Dask: pip install 'dlx-latin[dask]'") from None
+        raise SchedulerError("--scheduler needs Dask; in the checkout: pip install -e '.[dask]'") from None
     check_scheduler(address, timeout)
     try:
         client = Client(address, timeout=timeout)

@@ -12,7 +12,7 @@ _WHERE = {
     "CanonicalForm": "canonical",
     "canonical_form": "canonical",
     "group_elements": "canonical",
-    "SymmetryTooLargeError": "counting",
+    "SymmetryTooLargeError": "errors",
     "classes_up_to_symmetry": "counting",
     "count_up_to_symmetry": "counting",
     "count_up_to_geometry": "counting",

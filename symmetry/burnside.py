@@ -25,19 +25,22 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import repeat
+from typing import Any
 
 import numpy as np
 from sympy.combinatorics import PermutationGroup
 
 from dlx_latin.boards import Board, board_from_spec, per_board
-from dlx_latin.exact_cover import ExactCoverProblem
-from dlx_latin.exact_cover.checkpoint import WholeCounts, problem_digest
+from dlx_latin.exact_cover import ExactCoverProblem, NoSolutionFoundError
+from dlx_latin.exact_cover.checkpoint import WholeCounts
+from dlx_latin.exact_cover.kernel import Progress
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 from dlx_latin.latin import PartialBoard
-from dlx_latin.latin.completion import Progress, reduce_to_exact_cover
+from dlx_latin.latin.completion import reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.workers import new_pool, stop
 from symmetry.canonical import group_elements
-from symmetry.counting import SymmetryTooLargeError
+from symmetry.errors import SymmetryTooLargeError
 from symmetry.pruned import count_by_orbits
 
 MAX_LABEL_PARTS = 1_000  # parts of one fixed count split by its label symmetry
@@ -195,13 +198,11 @@ def fixed_count(
     image: Sequence[int],
     sigma: dict[Label, Label],
     placements: Placements | None = None,
-    checkpoint: str | None = None,
-    jobs: int | None = None,
-    progress: Progress | None = None,
+    settings: CountSettings = DEFAULT,
 ) -> int:
     """The number of Latin boards f of an empty board with f(image[p]) = sigma(f(p)) at every point p
-    (`placements`: the board's, when many counts are made; `checkpoint`: a file recording the parts of
-    the identity's count, the plain count, which can be long, made with `jobs` and `progress`).
+    (`placements`: the board's, when many counts are made; `settings`: how the identity's count, the plain
+    count, which can be long, is run -- its checkpoint recording the parts).
 
     >>> from dlx_latin.boards import board_from_spec
     >>> pb = PartialBoard(board_from_spec("latin:3"))
@@ -213,7 +214,7 @@ def fixed_count(
     if list(image) == list(range(pb.board.n_points)):
         if any(sigma.get(x, x) != x for x in pb.multiset.labels):
             return 0
-        return count_by_orbits(pb, jobs=jobs, progress=progress, checkpoint=checkpoint)
+        return count_by_orbits(pb, settings)
     return _quotient_count(pb, image, sigma, placements or Placements(pb), {})[0]
 
 
@@ -234,7 +235,7 @@ def _quotient_count(
         return whole, {}  # counted at once: splitting would cost more than it saves
     total, new = 0, {}
     for part, weight in label_fixed_parts(pb, *fixed, sigma):
-        digest = problem_digest(part)
+        digest = part.kernel_arrays.digest()
         if digest not in known and digest not in new:
             new[digest] = part.count()
         total += weight * (known[digest] if digest in known else new[digest])
@@ -263,23 +264,13 @@ def _term(
     return _quotient_count(pb, image, sigma, _placements(board, multiset), _known)
 
 
-class _TooLong(Exception):
-    """A count that ran past its nodes."""
-
-
 def _count_within(problem: ExactCoverProblem, nodes: int) -> int | None:
-    """The count of `problem` if it needs at most about `nodes` nodes (checked every 262,144), else None."""
+    """The count of `problem` if it needs at most `nodes` search nodes, else None."""
     if nodes <= 0:
         return None
-
-    def stop(visited: int, _fraction: float) -> None:
-        if visited > nodes:
-            raise _TooLong
-
-    try:
-        return problem.count(progress=stop)
-    except _TooLong:
-        return None
+    search = problem.search(memo=True)
+    count = search.count(max_nodes=nodes)
+    return count if search.done else None
 
 
 def sigma_cycles(m: Multiset, sigma: dict[Label, Label]) -> list[list[list[Label]]]:
@@ -417,8 +408,6 @@ def random_fixed_boards(
     """Up to `draws` random Latin boards f with f(image[p]) = sigma(f(p)), each from one randomized search
     of the quotient problem on a small node budget (a search that runs out draws nothing): boards with a
     given symmetry, which random boards meet rarely (their orbits are small)."""
-    from dlx_latin.puzzles.generate import GenerationError, random_solution
-
     fixed = fixed_problem(pb, image, sigma, placements)
     if fixed is None:
         return []
@@ -426,8 +415,8 @@ def random_fixed_boards(
     boards = []
     for _ in range(draws):
         try:
-            found = random_solution(quotient, rng, tries=1)
-        except GenerationError:
+            found = quotient.random_solution(rng, tries=1)
+        except NoSolutionFoundError:
             continue
         if found is None:
             return boards  # the quotient has no solution at all
@@ -465,15 +454,15 @@ class Projection:
 def count_by_burnside(
     pb: PartialBoard,
     group: PermutationGroup,
-    checkpoint: str | None = None,
-    jobs: int | None = None,
-    progress: Progress | None = None,
+    settings: CountSettings = DEFAULT,
     terms_progress: Progress | None = None,
+    **how: Any,
 ) -> int:
     """The number of classes of Latin boards of an empty board under `group` (point permutations) combined
-    with relabelling (`checkpoint`, `jobs`, `progress`: the identity term's, see `fixed_count`; the same
-    file as `count BOARD --checkpoint`'s; `terms_progress` is called with the other terms done and their
-    fraction).
+    with relabelling.  `settings` run the identity term, the plain count (see `fixed_count`; its checkpoint
+    is the same file as `count BOARD --checkpoint`'s, and also records the other terms' parts), and their
+    jobs work the other terms in processes; `terms_progress` is called with the other terms done and their
+    fraction.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> from symmetry.groups import automorphism_group
@@ -485,6 +474,8 @@ def count_by_burnside(
         raise SymmetryTooLargeError("classes up to symmetry need an empty board: clues break the symmetry")
     total = 0
     labels = label_classes(pb.multiset)
+    settings = settings.updated(**how)
+    checkpoint, jobs = settings.checkpoint, settings.jobs
     recorded = None if checkpoint is None else WholeCounts(checkpoint)
     identity = list(range(pb.board.n_points))
     terms = [
@@ -494,8 +485,8 @@ def count_by_burnside(
     ]
     others = [term for term in terms if list(term[0]) != identity]
     for sigma, label_size in labels:  # the plain count, made with the count's own settings
-        guarded = Projection(pb.board.name, progress)
-        total += label_size * fixed_count(pb, identity, sigma, None, checkpoint, jobs, guarded)
+        guarded = Projection(pb.board.name, settings.progress)
+        total += label_size * fixed_count(pb, identity, sigma, None, settings.updated(progress=guarded))
     pool = None
     if (jobs or 1) > 1 and len(others) > 1:
         pool = new_pool(jobs, _load_known, (checkpoint,))

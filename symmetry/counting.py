@@ -12,45 +12,42 @@ more than MAX_BOARDS Latin boards is refused with a clear message.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from dlx_latin.errors import UserInputError
-from dlx_latin.latin import PartialBoard, completions, count_completions
-from dlx_latin.latin.completion import Progress
+from dlx_latin.exact_cover.kernel import Progress
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
+from dlx_latin.latin import PartialBoard, completions
+from dlx_latin.latin.completion import reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label
 from symmetry.canonical import CanonicalForm
+from symmetry.errors import SymmetryTooLargeError
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import count_by_orbits, leaves
 
 MAX_BOARDS = 500_000
-MAX_LISTING_NODES = 200_000_000  # search nodes spent looking for those boards (checked every 262,144)
+MAX_LISTING_NODES = 200_000_000  # search nodes spent looking for those boards
 LEVELS_BEYOND = 2_000  # more boards in the leaves: levels are faster (latin:6, 9,408 boards: 6.9 s -> 0.9 s)
-
-
-class SymmetryTooLargeError(UserInputError):
-    """A count up to symmetry that this method cannot do in reasonable time and memory."""
 
 
 def check_listable(pb: PartialBoard, parts: list, max_boards: int, advice: str) -> None:
     """Refuse (SymmetryTooLargeError, with `advice`) when the leaves hold more than `max_boards` boards, or
     when counting that many takes more than MAX_LISTING_NODES search nodes (listing them would too)."""
-    listed, spent = 0, [0, 0]  # nodes of the leaves counted, of the leaf being counted
-
-    def watch(nodes: int, _fraction: float) -> None:
-        spent[1] = nodes
-        if spent[0] + nodes > MAX_LISTING_NODES:
-            raise SymmetryTooLargeError(
-                f"{pb.board.name} needs more than {MAX_LISTING_NODES:,} search nodes to list its Latin "
-                f"boards and find their classes up to symmetry; {advice}"
-            )
-
+    listed = spent = 0  # boards and search nodes of the leaves counted so far
     for leaf in parts:
-        spent[1] = 0
-        listed += count_completions(leaf.partial, max_boards + 1 - listed, progress=watch)
-        spent[0] += spent[1]
+        if not leaf.partial.is_partial_latin():
+            continue
+        search = reduce_to_exact_cover(leaf.partial).problem.search(limit=max_boards + 1 - listed, memo=True)
+        listed += search.count(max_nodes=MAX_LISTING_NODES + 1 - spent)
+        spent += search.nodes
         if listed > max_boards:
             raise SymmetryTooLargeError(
                 f"{pb.board.name} needs more than {max_boards} Latin boards listed to find its classes up to "
                 f"symmetry; {advice}"
+            )
+        if not search.done:
+            raise SymmetryTooLargeError(
+                f"{pb.board.name} needs more than {MAX_LISTING_NODES:,} search nodes to list its Latin "
+                f"boards and find their classes up to symmetry; {advice}"
             )
 
 
@@ -118,17 +115,14 @@ def classes_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> d
 
 
 def count_up_to_symmetry(
-    pb: PartialBoard,
-    checkpoint: str | None = None,
-    jobs: int | None = None,
-    progress: Progress | None = None,
-    terms_progress: Progress | None = None,
+    pb: PartialBoard, settings: CountSettings = DEFAULT, terms_progress: Progress | None = None, **how: Any
 ) -> int:
     """The number of classes of Latin boards under automorphisms and relabelling: by Burnside's lemma when
     the automorphism group is small enough to run through its conjugacy classes (and the multiset allows it;
-    the identity's term is the plain count; `jobs`, `progress`, `terms_progress`: see `count_by_burnside`),
-    else by listing the classes (checked against the plain count); either way `checkpoint` records the
-    parts of that plain count."""
+    the identity's term is the plain count, run with `settings` or its fields as keywords; `terms_progress`:
+    see `count_by_burnside`), else by listing the classes (checked against the plain count); either way the
+    settings' checkpoint records the parts of that plain count."""
+    settings = settings.updated(**how)
     from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside, count_latin_square_classes
     from symmetry.canonical import MAX_ELEMENTS
     from symmetry.groups import automorphism_group
@@ -139,10 +133,10 @@ def count_up_to_symmetry(
     group = automorphism_group(pb.board)
     if group.order() <= MAX_ELEMENTS:
         try:
-            return count_by_burnside(pb, group, checkpoint, jobs, progress, terms_progress)
+            return count_by_burnside(pb, group, settings, terms_progress)
         except BurnsideUnsupportedError:
             pass
-    return len(classes_up_to_symmetry(pb, checkpoint))
+    return len(classes_up_to_symmetry(pb, settings.checkpoint))
 
 
 def _latin_order(pb: PartialBoard) -> int | None:
@@ -169,20 +163,17 @@ def count_up_to_isotopy(pb: PartialBoard) -> int:
 
 
 def count_up_to_geometry(
-    pb: PartialBoard,
-    checkpoint: str | None = None,
-    jobs: int | None = None,
-    progress: Progress | None = None,
-    terms_progress: Progress | None = None,
+    pb: PartialBoard, settings: CountSettings = DEFAULT, terms_progress: Progress | None = None, **how: Any
 ) -> int:
     """The number of classes of Latin boards under the board's rotations and reflections and relabelling
-    (Latin polygons and polyhedra up to their symmetry), by Burnside's lemma (`checkpoint` records the parts
-    of the plain count, the identity's term: the same file as `count BOARD --checkpoint`'s; `jobs`,
-    `progress`, `terms_progress`: see `count_by_burnside`)."""
+    (Latin polygons and polyhedra up to their symmetry), by Burnside's lemma (the settings' checkpoint
+    records the parts of the plain count, the identity's term: the same file as `count BOARD
+    --checkpoint`'s; settings and `terms_progress`: see `count_by_burnside`)."""
+    settings = settings.updated(**how)
     from symmetry.burnside import count_by_burnside
     from symmetry.groups import geometric_group
 
     group = geometric_group(pb.board)
     if group is None:
         raise SymmetryTooLargeError(f"{pb.board.name} has no coordinates, so no rotations or reflections")
-    return count_by_burnside(pb, group, checkpoint, jobs, progress, terms_progress)
+    return count_by_burnside(pb, group, settings, terms_progress)

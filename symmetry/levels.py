@@ -26,7 +26,7 @@ from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard, is_completable
 from dlx_latin.latin.completion import first_asterism_arrangements
 from symmetry.canonical import CanonicalForm
-from symmetry.counting import SymmetryTooLargeError
+from symmetry.errors import SymmetryTooLargeError
 from symmetry.nauty_form import NautyCanonizer
 from symmetry.pruned import MAX_FILLINGS, point_fillings
 

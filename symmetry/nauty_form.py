@@ -152,3 +152,9 @@ class NautyCanonizer:
             return tuple(out)
 
         return move(labelling), graph, move
+
+
+def point_automorphisms(board: Board, multiset: Multiset, labelling: Sequence[Label]) -> list[list[int]]:
+    """Generators of a Latin board's own symmetries (`NautyCanonizer.point_automorphisms`), as a picklable
+    function of plain values: what `dlx_latin.puzzles.census` asks of the symmetry layer."""
+    return NautyCanonizer(board, multiset).point_automorphisms(labelling)

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import Any
 
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 from dlx_latin.latin import PartialBoard, count_completions
 from dlx_latin.latin.completion import (
-    Progress,
     first_asterism_arrangements,
     label_group_order,
     scaled_progress,
@@ -252,23 +252,18 @@ def _split(leaf: Leaf) -> list[Leaf] | None:
     ]
 
 
-def count_by_orbits(
-    pb: PartialBoard,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    progress: Progress | None = None,
-    memo: bool | int = True,
-    checkpoint: str | None = None,
-) -> int:
-    """The exact number of Latin boards completing `pb`, counted on orbit representatives.
+def count_by_orbits(pb: PartialBoard, settings: CountSettings = DEFAULT, **how: Any) -> int:
+    """The exact number of Latin boards completing `pb`, counted on orbit representatives; `settings` (or
+    its fields as keywords) say how the engine runs, as for `count_completions`.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> count_by_orbits(PartialBoard(board_from_spec("latin:5")))  # A002860
     161280
     """
+    settings = settings.updated(**how)
     parts = leaves(pb)
     total = 0
     for k, leaf in enumerate(parts):
-        scaled = None if progress is None else scaled_progress(progress, k, len(parts))
-        total += leaf.weight * count_completions(leaf.partial, None, jobs, executor, scaled, memo, checkpoint)
+        scaled = settings.progress and scaled_progress(settings.progress, k, len(parts))
+        total += leaf.weight * count_completions(leaf.partial, None, settings.updated(progress=scaled))
     return total

@@ -221,10 +221,12 @@ def test_terms_counted_by_two_processes_and_recorded_by_the_parent(spec, classes
     monkeypatch.setattr(burnside, "SPLIT_NODES", 0)  # every term split into recorded parts (workers fork)
     pb, ck = board(spec), tmp_path / "count.ckpt"
     group = geometric_group(pb.board)
-    assert count_by_burnside(pb, group, str(ck), jobs=2) == classes
+    assert count_by_burnside(pb, group, checkpoint=str(ck), jobs=2) == classes
     written = ck.read_text()
     assert '"path": []' in written
-    assert count_by_burnside(pb, group, str(ck), jobs=2) == classes  # a rerun reads every part back
+    assert (
+        count_by_burnside(pb, group, checkpoint=str(ck), jobs=2) == classes
+    )  # a rerun reads every part back
     assert ck.read_text() == written
 
 

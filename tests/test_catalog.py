@@ -86,14 +86,14 @@ def test_sampled_classes_are_exact_and_grow_to_the_whole_catalog(tmp_path):
     """Random boards' classes are classes of the exhaustive catalog; boards drawn with the symmetries of the
     symmetric classes found bring the rare ones (latin:6: 15 of 17 classes from 300 random squares, all 17
     with them, orbit sizes adding up to the count); a sample grown in two steps ends in the same catalog."""
-    from catalog.build import _sampled_rows, build_sampled_solutions
+    from catalog.build import build_sampled_solutions, sampled_rows
 
     pb, spec = PartialBoard(board_from_spec("latin:6")), "latin:6"
     whole = open_catalog(tmp_path / "whole.sqlite")
     built = build_solutions(whole, pb, spec)
     assert (built.classes, built.total) == (17, 812851200)
     assert build_solutions(whole, pb, spec).parts_run == 0  # a finished build by levels is not redone
-    plain = {r[1] for k in range(3) for r in _sampled_rows(pb.board, pb.multiset, 1, str(k))}
+    plain = {r[1] for k in range(3) for r in sampled_rows(pb.board, pb.multiset, 1, str(k))}
     once = open_catalog(tmp_path / "once.sqlite")
     sampled = build_sampled_solutions(once, pb, spec, 300)
     found = rows(tmp_path / "once.sqlite")
@@ -204,8 +204,8 @@ def test_export_import_round_trip(tmp_path):
 
 def test_critical_puzzles_of_the_4x4_sudoku(tmp_path):
     from catalog.build import build_critical_puzzles
-    from catalog.puzzles import LatinBoards
     from dlx_latin.latin import count_completions
+    from dlx_latin.puzzles.critical import LatinBoards
 
     pb = PartialBoard(board_from_spec("sudoku:2x2"))
     db = open_catalog(tmp_path / "p.sqlite")
@@ -288,8 +288,8 @@ def test_killed_puzzle_build_resumes(tmp_path):
 
 def test_puzzles_with_the_fewest_clues(tmp_path):
     """Every 4-clue 4x4 Sudoku puzzle, up to symmetry: their orbit sizes add up to 25,728, the number found
-    by trying every 4-clue set of every one of the 288 grids (catalog.puzzles)."""
-    from catalog.puzzles import LatinBoards
+    by trying every 4-clue set of every one of the 288 grids (dlx_latin.puzzles.critical)."""
+    from dlx_latin.puzzles.critical import LatinBoards
 
     path = str(tmp_path / "f.sqlite")
     done = run_cli("catalog", "build", "sudoku:2x2", "--fewest-clues", "--db", path)
@@ -371,7 +371,7 @@ def test_minimal_hitting_sets_against_every_subset(seed):
     """MMCS gives each inclusion-minimal hitting set exactly once: against trying all 2^10 subsets."""
     import random
 
-    from catalog.puzzles import minimal_hitting_sets
+    from dlx_latin.puzzles.hitting import minimal_hitting_sets
 
     rng = random.Random(seed)
     sets = [sum(1 << e for e in rng.sample(range(10), rng.randint(1, 5))) for _ in range(rng.randint(1, 9))]
@@ -390,8 +390,8 @@ def test_unavoidable_sets_from_fixed_first_asterisms_and_relabellings(spec, mult
     relabelling: the same least unavoidable sets as comparing it with every Latin board listed."""
     import random
 
-    from catalog.puzzles import LatinBoards
     from dlx_latin.latin.multiset import Multiset
+    from dlx_latin.puzzles.critical import LatinBoards
 
     pb = PartialBoard(board_from_spec(spec), Multiset.parse(multiset) if multiset else None)
     every, held = list(completions(pb)), LatinBoards(pb)
@@ -406,7 +406,7 @@ def test_unavoidable_sets_from_fixed_first_asterisms_and_relabellings(spec, mult
 
 def test_orbit_representatives_of_clue_sets():
     """The least clue set of each orbit under a grid's own symmetries, against orbits closed by hand."""
-    from catalog.puzzles import LatinBoards, orbit_representatives
+    from dlx_latin.puzzles.critical import LatinBoards, orbit_representatives
     from symmetry.nauty_form import NautyCanonizer
 
     pb = PartialBoard(board_from_spec("sudoku:2x2"))
@@ -431,7 +431,7 @@ def test_critical_clue_sets_are_exactly_those_of_the_definition():
     engine's own notion: a puzzle has one completion, and is critical when no clue can go."""
     import numpy as np
 
-    from catalog.puzzles import LatinBoards
+    from dlx_latin.puzzles.critical import LatinBoards
 
     for spec in ("sudoku:2x2", "latin:4"):
         pb = PartialBoard(board_from_spec(spec))

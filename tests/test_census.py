@@ -1,5 +1,5 @@
-"""Counting every critical puzzle of a board (catalog.census, `minimal --critical`): against every clue set
-tried by brute force, against the catalogs' numbers, resumed from a checkpoint, and refusals."""
+"""Counting every critical puzzle of a board (dlx_latin.puzzles.census, `minimal --critical`): against every
+clue set tried by brute force, against the catalogs' numbers, resumed from a checkpoint, and refusals."""
 
 import json
 
@@ -7,12 +7,13 @@ import numpy as np
 import pytest
 from cli import run_cli
 
-from catalog import census as census_module
-from catalog.census import critical_census
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
-from symmetry.nauty_form import NautyCanonizer
+from dlx_latin.puzzles import census as census_module
+from dlx_latin.puzzles.census import critical_census
+from symmetry.counting import all_classes
+from symmetry.nauty_form import NautyCanonizer, point_automorphisms
 
 
 def brute_census(pb: PartialBoard) -> tuple[dict[int, int], dict[int, int]]:
@@ -46,7 +47,7 @@ def brute_census(pb: PartialBoard) -> tuple[dict[int, int], dict[int, int]]:
 @pytest.mark.parametrize("spec,multiset", [("sudoku:2x2", None), ("latin:4", "1^2,2^2")])
 def test_census_against_every_clue_set(spec, multiset):
     pb = PartialBoard(board_from_spec(spec), Multiset.parse(multiset) if multiset else None)
-    census = critical_census(pb)
+    census = critical_census(pb, all_classes(pb), point_automorphisms)
     assert (dict(census.puzzles), dict(census.classes)) == brute_census(pb)
 
 
@@ -72,21 +73,24 @@ def test_census_of_the_4x4_sudoku_and_latin_squares_on_the_command_line():
 
 def test_an_interrupted_census_resumes_from_its_checkpoint(tmp_path, monkeypatch):
     pb = PartialBoard(board_from_spec("latin:5"))
-    whole = critical_census(pb)
+    whole = critical_census(pb, all_classes(pb), point_automorphisms)
     path = tmp_path / "census.jsonl"
-    critical_census(pb, path)
+    critical_census(pb, all_classes(pb), point_automorphisms, path)
     first, second = path.read_text().splitlines()
     path.write_text(first + "\n" + second[: len(second) // 2])  # the second solution's line torn
     done = []
     real = census_module.solution_census
     monkeypatch.setattr(census_module, "solution_census", lambda *a: done.append(a) or real(*a))
-    again = critical_census(pb, path)
+    again = critical_census(pb, all_classes(pb), point_automorphisms, path)
     assert len(done) == 1  # only the solution whose line was torn is counted again
     assert (again.puzzles, again.classes, again.solutions) == (whole.puzzles, whole.classes, 2)
-    assert critical_census(pb, path).puzzles == whole.puzzles and len(done) == 1  # its new line reads back
+    assert (
+        critical_census(pb, all_classes(pb), point_automorphisms, path).puzzles == whole.puzzles
+        and len(done) == 1
+    )  # its new line reads back
     (tmp_path / "other.txt").write_text('{"not": "a census"}\n')
     with pytest.raises(Exception, match="not a census checkpoint"):
-        critical_census(pb, tmp_path / "other.txt")
+        critical_census(pb, all_classes(pb), point_automorphisms, tmp_path / "other.txt")
 
 
 def test_census_refusals():
@@ -101,8 +105,8 @@ def test_census_refusals():
 
 def test_too_many_relabellings_are_refused_before_any_listing():
     """One asterism of 10 points: 10! relabellings would not fit the comparison's memory budget."""
-    from catalog.puzzles import MAX_RELABELLINGS, TooLargeForPuzzles, check_within_reach
     from dlx_latin.boards.board import Board
+    from dlx_latin.puzzles.critical import MAX_RELABELLINGS, TooLargeForPuzzles, check_within_reach
 
     pb = PartialBoard(Board("one line", 10, [tuple(range(10))]))
     assert MAX_RELABELLINGS < 3_628_800

@@ -2,17 +2,15 @@
 
 import contextlib
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from cli import EXAMPLES, run_cli
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.exact_cover.checkpoint import CHECKPOINT_PARTS, count_with_checkpoint, problem_digest
+from dlx_latin.exact_cover.checkpoint import CHECKPOINT_PARTS
 from dlx_latin.exact_cover.classic import latin_square, queens
 from dlx_latin.latin import PartialBoard
 
@@ -29,25 +27,50 @@ def records(path):
 def test_resume_after_a_torn_file(tmp_path):
     p = latin_square(6, fix="row")
     ck = tmp_path / "count.jsonl"
-    assert count_with_checkpoint(p, ck) == 1_128_960
+    assert p.count(checkpoint=ck) == 1_128_960
     lines = ck.read_text().splitlines()
     assert len(lines) <= CHECKPOINT_PARTS
     ck.write_text("\n".join(lines[:17]) + "\n" + lines[17][:25])  # 17 parts done, the 18th torn
-    assert count_with_checkpoint(p, ck, jobs=2) == 1_128_960
+    assert p.count(checkpoint=ck, jobs=2) == 1_128_960
     done = [tuple(r["path"]) for r in records(ck)]
     assert len(done) == len(set(done)) == len(lines)  # each part recorded once, none lost
-    assert count_with_checkpoint(p, ck) == 1_128_960  # a finished file answers at once
+    assert p.count(checkpoint=ck) == 1_128_960  # a finished file answers at once
 
 
 def test_problems_sharing_a_file_do_not_mix(tmp_path):
     ck = tmp_path / "two.jsonl"
-    assert count_with_checkpoint(queens(8), ck) == 92
-    assert count_with_checkpoint(latin_square(5), ck) == 161_280
-    assert count_with_checkpoint(queens(8), ck) == 92
-    assert {r["problem"] for r in records(ck)} == {problem_digest(queens(8)), problem_digest(latin_square(5))}
+    assert queens(8).count(checkpoint=ck) == 92
+    assert latin_square(5).count(checkpoint=ck) == 161_280
+    assert queens(8).count(checkpoint=ck) == 92
+    assert {r["problem"] for r in records(ck)} == {
+        queens(8).kernel_arrays.digest(),
+        latin_square(5).kernel_arrays.digest(),
+    }
+
+
+KILLED_AFTER = 20  # records written before the command kills itself
+
+SELF_KILLING_COUNT = """
+import os, signal, sys
+from dlx_latin.cli import run
+from dlx_latin.exact_cover import checkpoint
+
+write, written = checkpoint.write_record, [0]
+
+def write_then_die(out, record):
+    write(out, record)
+    written[0] += 1
+    if written[0] == {after}:
+        os.kill(os.getpid(), signal.SIGKILL)  # the hardest stop: no handler, no flush, no cleanup
+
+checkpoint.write_record = write_then_die
+sys.exit(run(sys.argv[1:]))
+"""
 
 
 def test_sigkill_then_the_same_command_resumes(tmp_path):
+    """The command is SIGKILLed right after its 20th record (deterministic: it kills itself there); the same
+    command then counts only the parts missing, exactly."""
     ck = tmp_path / "kill.jsonl"
     args = [
         "count",
@@ -59,32 +82,20 @@ def test_sigkill_then_the_same_command_resumes(tmp_path):
         "--no-progress",
         "--json",
     ]
-    for _attempt in range(5):  # the whole count takes about a second: kill again if it finished first
-        ck.unlink(missing_ok=True)
-        child = subprocess.Popen(
-            [sys.executable, "-m", "dlx_latin", *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            stdin=subprocess.DEVNULL,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while (not ck.exists() or len(ck.read_text().splitlines()) < 20) and time.monotonic() < deadline:
-                time.sleep(0.005)
-            os.kill(child.pid, signal.SIGKILL)
-            child.wait(timeout=10)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
-        before = len(records(ck))
-        if before < CHECKPOINT_PARTS:
-            break
-    assert 20 <= before < CHECKPOINT_PARTS
+    script = SELF_KILLING_COUNT.format(after=KILLED_AFTER)
+    child = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert len(records(ck)) == KILLED_AFTER
     out = run_cli(*args)
     assert out.returncode == 0 and json.loads(out.stdout) == {"count": 35_599_500}
     done = [(r["problem"], tuple(r["path"])) for r in records(ck)]
-    assert len(done) == len(set(done)) > before
+    assert len(done) == len(set(done)) > KILLED_AFTER
 
 
 def _tampered(ck, change):
@@ -98,7 +109,7 @@ def _tampered(ck, change):
 def test_a_tampered_record_is_reported_and_counted_again(tmp_path):
     p = latin_square(6, fix="row")
     ck = tmp_path / "count.jsonl"
-    assert count_with_checkpoint(p, ck) == 1_128_960
+    assert p.count(checkpoint=ck) == 1_128_960
     first = json.loads(ck.read_text().splitlines()[0])
     assert first["count"] > 0 and "check" in first
     changes = [
@@ -113,9 +124,9 @@ def test_a_tampered_record_is_reported_and_counted_again(tmp_path):
     for change in changes:
         _tampered(ck, change)
         with pytest.warns(UserWarning, match="1 record"):
-            assert count_with_checkpoint(p, ck) == 1_128_960
+            assert p.count(checkpoint=ck) == 1_128_960
         with pytest.warns(UserWarning, match="1 record"):  # the part is now recorded soundly once more
-            assert count_with_checkpoint(p, ck) == 1_128_960
+            assert p.count(checkpoint=ck) == 1_128_960
 
 
 def test_a_tampered_record_on_the_command_line(tmp_path):
@@ -164,11 +175,11 @@ def test_burnside_terms_split_by_labels_are_recorded_whole(tmp_path, monkeypatch
     monkeypatch.setattr(burnside, "SPLIT_NODES", 0)
     pb = PartialBoard(board_from_spec("hexagon:2"))
     ck = tmp_path / "terms.jsonl"
-    assert burnside.count_by_burnside(pb, geometric_group(pb.board), str(ck)) == 163
+    assert burnside.count_by_burnside(pb, geometric_group(pb.board), checkpoint=str(ck)) == 163
     after = ck.read_text()
     whole = [json.loads(line) for line in after.splitlines() if json.loads(line)["path"] == []]
     assert whole
-    assert burnside.count_by_burnside(pb, geometric_group(pb.board), str(ck)) == 163
+    assert burnside.count_by_burnside(pb, geometric_group(pb.board), checkpoint=str(ck)) == 163
     assert ck.read_text() == after  # a term counted again would be recorded again
 
 

@@ -81,5 +81,5 @@ def test_forced_tails_match_brute_force_whole_and_split(p):
     """A node whose every item has one option left is visited without descending: same solutions."""
     check_against_brute_force(p)
     expected = len(brute_force_solutions(p))
-    assert sum(p.search(path=q).count() for q in split(p, 5)) == expected
-    assert sum(p.search(path=q, memo=False).count() for q in split(p, 5)) == expected
+    assert sum(p.search(path=q).count() for q in split(p.kernel_arrays, 5)) == expected
+    assert sum(p.search(path=q, memo=False).count() for q in split(p.kernel_arrays, 5)) == expected

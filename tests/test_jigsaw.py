@@ -13,11 +13,11 @@ from dlx_latin.jigsaw.borders import border_fillings, border_formula, derangemen
 from dlx_latin.jigsaw.counts import cover_board, cover_count, jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import (
     JigsawOrderError,
-    _transforms,
     canonical_cover,
     count_covers,
     covers,
     covers_up_to_symmetry,
+    square_transforms,
     tiles,
 )
 from dlx_latin.jigsaw.impossible import impossible_core, impossible_cover, impossible_covers
@@ -75,11 +75,11 @@ def test_listed_covers_are_dissections():
 
 def test_tiles_are_all_connected_placements():
     """Against brute force for n = 4: every connected 4-cell set whose complement parts fit."""
-    from dlx_latin.jigsaw.dissections import _parts_fit
+    from dlx_latin.jigsaw.dissections import parts_fit
 
     n = 4
     brute = sorted(
-        t for t in itertools.combinations(range(16), 4) if connected(t, n) and _parts_fit(n, frozenset(t))
+        t for t in itertools.combinations(range(16), 4) if connected(t, n) and parts_fit(n, frozenset(t))
     )
     assert tiles(n) == brute
 
@@ -191,7 +191,7 @@ def test_smallest_critical_sets_against_brute_force():
 
 
 def test_cli_smallest_critical_sets():
-    assert run_cli("jigsaw", "scs", "4").stdout.split("\n")[:3] == ["3 100", "4 9", "none 8"]
+    assert run_cli("jigsaw", "scs", "4").stdout.split("\n")[:4] == ["clues covers", "3 100", "4 9", "none 8"]
     lines = [json.loads(line) for line in run_cli("jigsaw", "scs", "3", "--json").stdout.splitlines()]
     assert sum(r["orbit_size"] for r in lines) == 10 and {r["clues"] for r in lines} == {2}
     empty = cover_board(lines[0]["regions"])
@@ -230,7 +230,7 @@ def test_constructed_impossible_cover_of_order_7_whole():
 def test_impossible_covers_of_order_6():
     found = impossible_covers(6, jobs=2)  # about 6 minutes on 2 cores
     assert (sum(found.values()), len(found)) == (17156, 2146)
-    assert canonical_cover(impossible_cover(6), _transforms(6)) in found
+    assert canonical_cover(impossible_cover(6), square_transforms(6)) in found
 
 
 def test_cli_construct():

@@ -65,7 +65,7 @@ def test_the_latin_hexagons_of_side_3_make_one_class(tmp_path):
     import random
     import sqlite3
 
-    from dlx_latin.puzzles.generate import random_latin_board
+    from dlx_latin.latin.completion import random_latin_board
 
     path = str(tmp_path / "h.sqlite")
     done = run_cli("catalog", "build", "hexagon:3", "--db", path)

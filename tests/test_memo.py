@@ -8,14 +8,14 @@ from test_multiplicities import bounded_problems
 
 from dlx_latin.exact_cover import Colored, ExactCoverProblem
 from dlx_latin.exact_cover.classic import latin_square, pentominoes, queens
+from dlx_latin.exact_cover.kernel import kernel_search
 from dlx_latin.exact_cover.parallel import split
-from dlx_latin.exact_cover.problem import _int32, _kernel
 
 
 def count_with_memo_from_the_start(p: ExactCoverProblem, slots: int) -> int:
     """Count with a memo of `slots` entries made at the first node (the engine waits 65,536 nodes, so
     small problems would otherwise never use it)."""
-    return _kernel.Search(*p.kernel_arrays, 0, 0, _int32(()), slots, 0).count()
+    return kernel_search(p.kernel_arrays, memo=slots, memo_start=0).count()
 
 
 ORACLES = [
@@ -78,7 +78,7 @@ def test_a_small_problem_keeps_a_small_table():
 
 def test_memo_with_subproblem_paths():
     p = latin_square(6, fix="row")
-    assert sum(p.search(path=q, memo=True).count() for q in split(p, 30)) == 1_128_960
+    assert sum(p.search(path=q, memo=True).count() for q in split(p.kernel_arrays, 30)) == 1_128_960
 
 
 @settings(max_examples=300, deadline=None)
@@ -111,13 +111,13 @@ def test_a_memo_shared_between_subproblems_keeps_counts_exact():
     p = latin_square(6, fix="row")
     owner = p.search(memo=True)
     total, shared, hits = 0, 0, 0
-    for path in split(p, 12):
+    for path in split(p.kernel_arrays, 12):
         search = p.search(path=path, memo=True)
         shared += search.share_memo(owner)
         total += search.count()
         hits += search.memo_hits
     assert total == 1_128_960
-    assert shared == len(split(p, 12)) and hits > 0
+    assert shared == len(split(p.kernel_arrays, 12)) and hits > 0
 
 
 def test_searches_sharing_a_memo_in_threads_count_exactly():
@@ -126,7 +126,7 @@ def test_searches_sharing_a_memo_in_threads_count_exactly():
     p = latin_square(6, fix="row")
     for memo in (True, 64):  # a tiny table: threads keep overwriting each other's slots
         owner = p.search(memo=memo)
-        searches = [p.search(path=path, memo=memo) for path in split(p, 24)]
+        searches = [p.search(path=path, memo=memo) for path in split(p.kernel_arrays, 24)]
         assert all(s.share_memo(owner) for s in searches)
         with ThreadPoolExecutor(2) as pool:
             assert sum(pool.map(lambda s: s.count(), searches)) == 1_128_960

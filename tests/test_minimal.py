@@ -16,6 +16,12 @@ from dlx_latin.puzzles.minimal import (
     smallest_hitting_set,
     smallest_puzzle,
 )
+from symmetry.counting import all_classes
+
+
+def minimum(pb, witnesses=1):
+    """`minimal_puzzles` over one Latin board per symmetry class, as the command line runs it."""
+    return minimal_puzzles(pb, witnesses, [f.labelling for f in all_classes(pb)])
 
 
 def partial(spec, multiset=None, clues=None):
@@ -68,11 +74,11 @@ def test_smallest_puzzle_against_brute_force(spec, multiset):
 @pytest.mark.parametrize("spec,multiset", [("sudoku:2x2", None), ("latin:4", None), ("latin:4", "1^2,2^2")])
 def test_puzzles_with_fewest_clues_against_every_clue_set(spec, multiset):
     """The lazy hitting-set enumeration finds exactly the clue sets of the fewest size that every other
-    Latin board of the board misses somewhere (all 2^16 clue sets tried by catalog.puzzles)."""
-    from catalog.puzzles import LatinBoards
+    Latin board of the board misses somewhere (all 2^16 clue sets tried by dlx_latin.puzzles.critical)."""
+    from dlx_latin.puzzles.critical import LatinBoards
 
     pb = partial(spec, multiset)
-    fewest = minimal_puzzles(pb).clues
+    fewest = minimum(pb).clues
     held = LatinBoards(pb)
     for labelling in random.Random(spec).sample(list(completions(pb)), 4):
         solved = pb.with_clues(dict(enumerate(labelling)))
@@ -92,12 +98,12 @@ def test_a_clue_count_above_the_fewest_is_refused():
 
 def test_smallest_critical_sets_of_latin_squares():
     """Smallest critical sets of Latin squares of order 2..5: 1, 2, 4, 6."""
-    assert [minimal_puzzles(partial(f"latin:{n}")).clues for n in range(2, 6)] == [1, 2, 4, 6]
+    assert [minimum(partial(f"latin:{n}")).clues for n in range(2, 6)] == [1, 2, 4, 6]
 
 
 def test_minimal_sudoku_puzzles():
-    assert minimal_puzzles(partial("sudoku:2x2")).clues == 4  # no 3-clue 4x4 Sudoku puzzle
-    found = minimal_puzzles(partial("sudoku:2x3"), witnesses=2)
+    assert minimum(partial("sudoku:2x2")).clues == 4  # no 3-clue 4x4 Sudoku puzzle
+    found = minimum(partial("sudoku:2x3"), 2)
     assert found.clues == 8  # A372224: no 7-clue 6x6 Sudoku puzzle
     assert all(count_completions(w) == 1 and len(w.clues) == 8 for w in found.witnesses)
 

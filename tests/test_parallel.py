@@ -38,14 +38,14 @@ EXAMPLES = Path(__file__).parent.parent / "examples"
 @pytest.mark.parametrize("parts", [1, 5, 40])
 def test_subproblem_counts_sum_to_the_whole(name, make, expected, parts):
     p = make()
-    paths = split(p, parts)
+    paths = split(p.kernel_arrays, parts)
     assert len(paths) >= min(parts, 2) and len(set(paths)) == len(paths)
     assert sum(p.search(path=q).count() for q in paths) == expected
 
 
 def test_subproblem_solutions_partition_the_solutions():
     p = latin_square(4, multiset=[1, 1, 2, 2])
-    parts = [set(kernel_solutions(p, q)) for q in split(p, 12)]
+    parts = [set(kernel_solutions(p, q)) for q in split(p.kernel_arrays, 12)]
     union = set().union(*parts)
     assert sum(len(x) for x in parts) == len(union) == 90
     assert union == set(p.solutions())
@@ -248,5 +248,5 @@ def test_count_on_a_dask_local_cluster():
 @given(bounded_problems(colors=True), st.integers(1, 12))
 def test_paths_partition_random_bounded_colored_problems(p, parts):
     expected = brute_force_solutions(p)
-    found = [s for q in split(p, parts) for s in kernel_solutions(p, q)]
+    found = [s for q in split(p.kernel_arrays, parts) for s in kernel_solutions(p, q)]
     assert len(found) == len(set(found)) and set(found) == expected

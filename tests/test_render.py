@@ -5,9 +5,9 @@ from xml.dom.minidom import parseString
 import pytest
 from cli import run_cli
 
-from catalog.render import _kinds, render_sheet, render_svg
 from dlx_latin.boards import FAMILIES, board_from_spec
 from dlx_latin.latin import PartialBoard
+from dlx_latin.render import point_kinds, render_sheet, render_svg
 
 
 def shapes(svg):
@@ -29,9 +29,9 @@ def test_every_family_renders(spec):
 
 def test_regions_and_labels():
     board = board_from_spec("sudoku:2x2")
-    regions, extra = _kinds(board)
+    regions, extra = point_kinds(board)
     assert len(regions) == 4 and extra == []
-    diagonal_regions, diagonal_extra = _kinds(board_from_spec("diagonal:4"))
+    diagonal_regions, diagonal_extra = point_kinds(board_from_spec("diagonal:4"))
     assert diagonal_regions == [] and len(diagonal_extra) == 2
     pb = PartialBoard(board, clues={0: 1, 5: 2})
     picture = render_svg(pb, solution=[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1])
@@ -135,7 +135,7 @@ def test_png(tmp_path):
 def test_png_without_cairosvg_is_a_clear_error(monkeypatch):
     import sys
 
-    from catalog.render import RenderError, svg_to_png
+    from dlx_latin.render import RenderError, svg_to_png
 
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if the 'png' extra were not installed
     with pytest.raises(RenderError, match="'png' extra"):

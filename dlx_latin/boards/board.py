@@ -137,6 +137,12 @@ class Board:
         shape = f"{len(self.asterisms)} asterisms of {self.asterism_size}"
         return f"Board({self.name!r}: {self.n_points} points, {shape})"
 
+    def _repr_svg_(self) -> str:
+        """The board drawn (`dlx_latin.render`), for notebooks."""
+        from dlx_latin.render import render_svg
+
+        return render_svg(self)
+
 
 def per_board(make: Callable[[Board, Any], T]) -> Callable[[Board, Any], T]:
     """`make(board, multiset)` made once per board and multiset in each process, the latest kept: for the

@@ -147,7 +147,13 @@ FAMILIES: dict[str, Family] = {
             _jigsaw,
             "jigsaw:AABBAABBCCDDCCDD",
         ),
-        Family("diagonal", "diagonal:n", "Latin square plus both main diagonals", _diagonal, "diagonal:5"),
+        Family(
+            "diagonal",
+            "diagonal:n",
+            "Latin square plus both main diagonals (Latin boards from n = 4)",
+            _diagonal,
+            "diagonal:5",
+        ),
         Family("win", "win", "Win One: latin:9 plus four 3x3 windows", _fixed("win", squares.win), "win"),
         Family(
             "quadoku",
@@ -173,7 +179,7 @@ FAMILIES: dict[str, Family] = {
         Family(
             "triangle",
             "triangle:n",
-            "Latin triangle (n even >= 4): pairs of parallel stripes",
+            "Latin triangle (n even; Latin boards from n = 6): pairs of parallel stripes",
             _sized("triangle", polygons.triangle, "n (even, at least 4)"),
             "triangle:6",
         ),
@@ -194,21 +200,21 @@ FAMILIES: dict[str, Family] = {
         Family(
             "tetrahedron",
             "tetrahedron:f",
-            "faces at frequency f; stripes about edge-midpoint axes",
+            "faces at frequency f; stripes about edge-midpoint axes (none at f = 2)",
             _sized("tetrahedron", polyhedra.tetrahedron, "f (frequency)"),
             "tetrahedron:3",
         ),
         Family(
             "cube",
             "cube:f",
-            "free Latin cube: faces at frequency f; stripes about face normals",
+            "free Latin cube: faces at frequency f; stripes about face normals (none at f = 3)",
             _sized("cube", polyhedra.cube, "f (frequency)"),
             "cube:2",
         ),
         Family(
             "octahedron",
             "octahedron:f",
-            "faces at frequency f; stripes about face normals",
+            "faces at frequency f; stripes about face normals (none at f = 2)",
             _sized("octahedron", polyhedra.octahedron, "f (frequency)"),
             "octahedron:3",
         ),

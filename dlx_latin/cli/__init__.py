@@ -10,6 +10,7 @@ import importlib
 import os
 import sys
 import warnings
+from collections.abc import Sequence
 from typing import NoReturn
 
 import click
@@ -67,44 +68,53 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
     click.echo(f"dlx-latin: warning: {message}", err=True)
 
 
-def fail(message: str, code: int = 1) -> NoReturn:
-    """Report a failure as one line on stderr (control characters shown escaped) and exit with `code`."""
+def fail(message: str, code: int = 1) -> int:
+    """Report a failure as one line on stderr (control characters shown escaped); `code`, to exit with."""
     click.echo(f"dlx-latin: error: {printable(message)}", err=True)
-    sys.exit(code)
+    return code
 
 
-def main() -> None:
-    """Console entry point: run the CLI; every failure is one line on stderr and a non-zero exit code.
+def main() -> NoReturn:
+    """Console entry point: `run` the command line's arguments and exit with its code."""
+    sys.exit(run(sys.argv[1:]))
+
+
+def run(args: Sequence[str]) -> int:
+    """Run one command line (without the program's name); its exit code.  Every failure is one line on
+    stderr and a non-zero code.
 
     Bad input (UserInputError) and usage errors are the expected failures; disk, database and memory
     failures are reported by what failed.  Anything else is a bug, reported in one line as well (set
-    DLX_LATIN_DEBUG=1 for its traceback).
+    DLX_LATIN_DEBUG=1 for its traceback).  The tests call this in-process.
     """
     warnings.showwarning = _show_warning
     try:
-        with cli.make_context("dlx-latin", sys.argv[1:]) as ctx:  # not cli.main: it prints a bare newline
+        with cli.make_context("dlx-latin", list(args)) as ctx:  # not cli.main: it prints a bare newline
             cli.invoke(ctx)  # on Ctrl-C, before the one line below
     except click.exceptions.Exit as e:
-        sys.exit(e.exit_code)
+        return e.exit_code
+    except SystemExit as e:  # a command's own exit code (3: no solution, 4: not unique)
+        return e.code if isinstance(e.code, int) else 1
     except NO_ARGS_IS_HELP as e:  # `dlx-latin` or `dlx-latin xc` alone: the help, as asked
         e.show()
-        sys.exit(e.exit_code)
+        return e.exit_code
     except click.ClickException as e:
         ctx = getattr(e, "ctx", None)
         hint = f" (see '{ctx.command_path} --help')" if isinstance(e, click.UsageError) and ctx else ""
-        fail(e.format_message() + hint, e.exit_code)
+        return fail(e.format_message() + hint, e.exit_code)
     except (KeyboardInterrupt, click.exceptions.Abort):  # click turns Ctrl-C into Abort
         click.echo("dlx-latin: interrupted", err=True)
-        sys.exit(130)
+        return 130
     except UserInputError as e:
-        fail(str(e))
+        return fail(str(e))
     except BrokenPipeError:  # the reader went away (`dlx-latin enumerate ... | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
+        return 0
     except Exception as e:  # noqa: BLE001 -- the last resort: one line, never a traceback
         if os.environ.get("DLX_LATIN_DEBUG"):
             raise
-        fail(describe(e))
+        return fail(describe(e))
+    return 0
 
 
 def describe(error: Exception) -> str:

@@ -41,8 +41,12 @@ r_option = click.option(
 @click.group()
 def approx() -> None:
     """Fill as many empty cells as possible (C-PLSE, Haraguchi & Ono): greedy, matching, local search."""
+
+
+def need_scipy() -> None:
+    """Refuse, in one line, a command that needs the approx extra (its --help works without it)."""
     if importlib.util.find_spec("scipy") is None:
-        raise click.ClickException("approx needs scipy: pip install 'dlx-latin[approx]'")
+        raise click.ClickException("this command needs scipy; in the checkout: pip install -e '.[approx]'")
 
 
 @approx.command(name="run")
@@ -53,6 +57,7 @@ def approx() -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: sizes, ratio, the filled grid.")
 def run_command(instance: str, algorithm: str, r: int, seed: int, as_json: bool) -> None:
     """Run one algorithm on an INSTANCE file and report |A| beside the exact optimum |A*|."""
+    need_scipy()
     from dlx_latin.approx.algorithms import run
     from dlx_latin.approx.exact import optimum
     from dlx_latin.approx.experiments import bound
@@ -103,11 +108,23 @@ def generate_command(condition: str, n: int, density: float, seed: int, hard: bo
 @r_option
 @hard_option
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratios as an SVG file.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object: the settings and a row per algorithm."
+)
 def bench_command(
-    condition: str, n: int, instances: int, seed: int, density: float, r: int, hard: bool, plot: str | None
+    condition: str,
+    n: int,
+    instances: int,
+    seed: int,
+    density: float,
+    r: int,
+    hard: bool,
+    plot: str | None,
+    as_json: bool,
 ) -> None:
     """Every applicable algorithm on random instances: min and mean |A| / |A*| beside the proven bound.
     Any ratio below its bound is a bug and stops the run with an error."""
+    need_scipy()
     from dlx_latin.approx.experiments import bench
 
     try:
@@ -121,6 +138,20 @@ def bench_command(
 
         title = f"{condition}, n = {n}: {instances} random instances (red: lowest ratio the bounds allow)"
         Path(plot).write_text(ratio_svg(rows, title))
+    if as_json:
+        fields = {"condition": condition, "n": n, "instances": instances, "density": density, "seed": seed}
+        table = [
+            {
+                "algorithm": row.algorithm,
+                "min_ratio": row.minimum,
+                "mean_ratio": row.mean,
+                "bound": row.theorem,
+                "seconds": row.seconds,
+            }
+            for row in rows
+        ]
+        click.echo(json.dumps({**fields, "exact_seconds": exact_seconds, "rows": table}))
+        return
     click.echo(
         f"# {condition}, n = {n}, {instances} instances, density {density}, seed {seed}; exact optima "
         f"{exact_seconds:.2f} s"

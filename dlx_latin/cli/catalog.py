@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import click
 
+from dlx_latin.cli.text import plural
 from dlx_latin.errors import UserInputError
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
@@ -40,6 +42,16 @@ class CatalogGroup(click.Group):
             raise CatalogError(f"the catalog holds a value no build writes ({err}): it is damaged") from None
 
 
+def catalog_file(path: str, **how: bool) -> sqlite3.Connection:
+    """The catalog at `path` (`catalog.store.open_catalog`), closed when the command ends: its last writes
+    are then in the database file itself, not only in SQLite's write-ahead log."""
+    from catalog.store import open_catalog
+
+    db = open_catalog(path, **how)
+    click.get_current_context().call_on_close(db.close)
+    return db
+
+
 @click.group(cls=CatalogGroup)
 def catalog() -> None:
     """Catalogs of canonical Latin boards (one per symmetry class, with orbit sizes), kept in SQLite."""
@@ -68,6 +80,12 @@ def catalog() -> None:
 )
 @click.option("--rating", type=click.Choice(RATINGS), help="Generated puzzles: fair and of this rating.")
 @click.option(
+    "--solutions",
+    is_flag=True,
+    help="Every class of Latin boards (the default when nothing else is asked; with --puzzles or "
+    "--sample, this too).",
+)
+@click.option(
     "--sample",
     type=click.IntRange(min=1, max=MAX_RUN_PARTS * 100),
     help="Instead of finding every class, add the classes of N random Latin boards (in parts of 100), for "
@@ -89,6 +107,7 @@ def catalog() -> None:
 )
 @click.option("--scheduler", metavar="ADDR", help="Work the parts on a Dask cluster at tcp://HOST:PORT.")
 @db_option
+@click.option("--json", "as_json", is_flag=True, help="One JSON object at the end: what the catalog holds.")
 def build(
     target: str,
     multiset: str | None,
@@ -96,12 +115,14 @@ def build(
     fewest_clues: bool,
     generated: int,
     rating: str | None,
+    solutions: bool,
     sample: int | None,
     max_boards: int,
     progress: bool | None,
     jobs: int,
     scheduler: str | None,
     db_path: str,
+    as_json: bool,
 ) -> None:
     """Add one canonical solution per symmetry class of BOARD's Latin boards to the catalog (with
     --minimal-puzzles, its critical puzzles, for boards of at most 50,000,000 Latin boards; with
@@ -118,16 +139,17 @@ def build(
         build_sampled_solutions,
         build_solutions,
     )
-    from catalog.store import open_catalog
     from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
 
     pb = load(target, multiset, None)
-    db = open_catalog(db_path)
+    db = catalog_file(db_path)
     bar = ProgressBar(unit="parts") if wants_progress(progress) else None
     report = (lambda done, parts: bar(done, done / parts)) if bar else None
     if rating and not generated:
         raise click.UsageError("--rating applies to generated puzzles: give --puzzles N")
+    result: dict = {"board": target, "multiset": str(pb.multiset)}
+    say = (lambda text: None) if as_json else click.echo
     stack = ExitStack()
     try:
         executor = None
@@ -137,32 +159,39 @@ def build(
             executor, _workers = stack.enter_context(dask_executor(scheduler))
         if generated:
             made = build_generated_puzzles(db, pb, target, generated, rating, report, jobs, executor)
-            click.echo(
-                f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)"
-            )
+            result.update(puzzle_classes=made.classes, puzzles_generated=made.parts_run)
+            say(f"{target}: {made.classes} puzzle classes in the catalog ({made.parts_run} generated now)")
         if minimal_puzzles:
-            from catalog.puzzles import check_within_reach
+            from dlx_latin.puzzles.critical import check_within_reach
 
             check_within_reach(pb)  # before the solutions: a refusal should not come after minutes of work
         if sample:
             made = build_sampled_solutions(db, pb, target, sample, report, jobs, executor)
-            click.echo(
+            result.update(classes=made.classes, total=made.total, parts=made.parts, parts_run=made.parts_run)
+            say(
                 f"{target}: {made.classes} classes in the catalog, orbit sizes summing to {made.total} "
                 f"({made.parts_run} parts sampled now, {made.parts} in all)"
             )
-        if not (generated or sample) or minimal_puzzles or fewest_clues:
+        if solutions or not (generated or sample) or minimal_puzzles or fewest_clues:
             built = build_solutions(db, pb, target, max_boards, report, jobs, executor)
+            result.update(
+                classes=built.classes,
+                total=built.total,
+                parts=built.parts,
+                parts_done=built.parts,
+                parts_run=built.parts_run,
+            )
             resumed = built.parts - built.parts_run
             note = f", {resumed} of {built.parts} parts already built" if resumed else ""
-            click.echo(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
+            say(f"{target}: {built.classes} classes, orbit sizes summing to {built.total}{note}")
         if minimal_puzzles:
             puzzles = build_critical_puzzles(db, pb, target, report, jobs, executor)
-            click.echo(
-                f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all"
-            )
+            result.update(puzzle_classes=puzzles.classes, puzzles=puzzles.total)
+            say(f"{target}: {puzzles.classes} classes of critical puzzles, {puzzles.total} puzzles in all")
         if fewest_clues:
             puzzles = build_fewest_clue_puzzles(db, pb, target, report)
-            click.echo(
+            result.update(puzzle_classes=puzzles.classes, puzzles=puzzles.total)
+            say(
                 f"{target}: {puzzles.classes} classes of puzzles with the fewest clues, "
                 f"{puzzles.total} puzzles in all"
             )
@@ -170,6 +199,8 @@ def build(
         stack.close()
         if bar:
             bar.close()
+    if as_json:
+        click.echo(json.dumps(result))
 
 
 @catalog.command(name="stats")
@@ -179,9 +210,9 @@ def stats(db_path: str, as_json: bool) -> None:
     """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes,
     and whether the classes are all there (when the count is known: an exhaustive build, or `certify`)."""
     from catalog.build import SAMPLE_BATCH
-    from catalog.store import known_count, open_catalog
+    from catalog.store import known_count
 
-    db = open_catalog(db_path, read_only=True)
+    db = catalog_file(db_path, read_only=True)
     rows = db.execute(
         "SELECT b.spec, b.multiset, count(s.canonical), exact_sum(s.orbit_size), "
         "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
@@ -244,12 +275,11 @@ def certify(
     against the exact count (counted once and kept in the catalog; an exhaustive build's serves).  For
     sampled catalogs (`build --sample`), which are complete only when the two agree."""
     from catalog.build import certify as certify_catalog
-    from catalog.store import open_catalog
     from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
 
     pb = load(target, multiset, None)
-    db = open_catalog(db_path, create=False)
+    db = catalog_file(db_path, create=False)
     bar = ProgressBar() if wants_progress(progress) else None
     try:
         found = certify_catalog(db, pb, target, bar, jobs, checkpoint)
@@ -270,6 +300,7 @@ def certify(
 
 
 @catalog.command(name="query")
+@click.option("--json", "as_json", is_flag=True, help="JSON lines (the only output; for uniformity).")
 @click.option("--board", "spec", required=True, help="The board's spec as built.")
 @click.option("--puzzles", is_flag=True, help="Critical puzzles instead of solutions.")
 @click.option("--clues", "clue_count", type=click.IntRange(min=0), help="Puzzles with this many clues.")
@@ -287,13 +318,13 @@ def query(
     rating: str | None,
     limit: int | None,
     db_path: str,
+    as_json: bool,
 ) -> None:
     """Canonical solutions (labelling in point order, orbit size, automorphisms; largest orbits first) or,
     with --puzzles, critical puzzles (clues, solution, clue count, orbit size, minimal, fair, rating,
     score) as JSON lines."""
-    from catalog.store import open_catalog
 
-    db = open_catalog(db_path, read_only=True)
+    db = catalog_file(db_path, read_only=True)
     found = db.execute("SELECT id FROM boards WHERE spec = ?", (spec,)).fetchone()
     if found is None:
         raise click.ClickException(f"the catalog has no board {spec}")
@@ -338,11 +369,10 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
     """Print the stored solutions and puzzles: JSON lines (what `catalog import` reads), ipuz documents (one
     per line) or grids, of square boards for the last two."""
     from catalog.exchange import export_lines, to_ipuz
-    from catalog.store import open_catalog
     from dlx_latin.boards import board_from_spec
     from dlx_latin.formats.grid import format_grid
 
-    db = open_catalog(db_path, read_only=True)
+    db = catalog_file(db_path, read_only=True)
     boards: dict = {}
     shapes: dict[str, tuple[int, int] | None] = {}
     for record in export_lines(db, spec):
@@ -361,7 +391,9 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
         if "puzzle" in record:
             verdict = f"fair, {record['rating']}" if record["fair"] else "not fair"
             size = record["orbit_size"]
-            click.echo(f"# {board} puzzle, {record['clue_count']} clues, {verdict}, orbit size {size}")
+            click.echo(
+                f"# {board} puzzle, {plural(record['clue_count'], 'clue')}, {verdict}, orbit size {size}"
+            )
             click.echo(format_grid(record["puzzle"], shapes[board]))
         else:
             click.echo(
@@ -373,14 +405,16 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
 @catalog.command(name="import")
 @click.argument("source", metavar="FILE")
 @db_option
-def import_(source, db_path: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help='{"added": N}.')
+def import_(source, db_path: str, as_json: bool) -> None:
     """Add the solutions and puzzles of an exported JSON-lines FILE (- for standard input) to the catalog."""
     from catalog.exchange import import_lines
-    from catalog.store import open_catalog
     from dlx_latin.formats.files import read_text
 
-    added = import_lines(open_catalog(db_path), read_text(source, "catalog export").splitlines())
-    click.echo(f"{added} rows added")
+    added = import_lines(catalog_file(db_path), read_text(source, "catalog export").splitlines())
+    click.echo(
+        json.dumps({"added": added}) if as_json else f"{added} {'row' if added == 1 else 'rows'} added"
+    )
 
 
 @click.command()
@@ -407,9 +441,9 @@ def render(
     Several FILE|BOARD make one printable sheet, each captioned with its name."""
     from pathlib import Path
 
-    from catalog.render import render_sheet, render_svg, svg_to_png
     from dlx_latin.cli.latin import load
     from dlx_latin.latin import completions
+    from dlx_latin.render import render_sheet, render_svg, svg_to_png
 
     if output and not output.endswith((".svg", ".png")):
         raise click.BadParameter("give a name ending in .svg or .png", param_hint="-o")
@@ -420,7 +454,7 @@ def render(
         if solution:
             filled = next(iter(completions(pb, limit=1)), None)
             if filled is None:
-                raise click.ClickException(f"{target} has no completion to show")
+                click.echo(f"dlx-latin: warning: {target} has no completion: drawn without one", err=True)
         try:
             pictures.append(render_svg(pb, filled, highlight))
         except ValueError as err:

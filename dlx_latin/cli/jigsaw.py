@@ -6,12 +6,18 @@ import json
 
 import click
 
+from dlx_latin.cli.text import plural
 from dlx_latin.jigsaw.borders import border_fillings, border_formula
 from dlx_latin.jigsaw.counts import jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
 from dlx_latin.jigsaw.impossible import impossible_cover, impossible_covers
 
 order_argument = click.argument("n", type=click.IntRange(min=1, max=9))
+
+
+def echo_count(count: int, as_json: bool) -> None:
+    """A count on stdout: the number, or {"count": N}."""
+    click.echo(json.dumps({"count": count}) if as_json else count)
 
 
 @click.group()
@@ -35,19 +41,24 @@ def jigsaw() -> None:
     show_default=True,
     help="How --count counts: memoized frontier search (n <= 8) or the exact-cover engine.",
 )
-@click.option("--json", "as_json", is_flag=True, help="JSON lines (with orbit sizes up to symmetry).")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='JSON lines (with orbit sizes up to symmetry); {"count"} with --count.',
+)
 def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_json: bool) -> None:
     """List the covers of the N x N square as region strings (boards `jigsaw:<regions>`)."""
     if up_to:
         orbits = covers_up_to_symmetry(n)
         if only_count:
-            click.echo(len(orbits))
+            echo_count(len(orbits), as_json)
             return
         for regions, size in sorted(orbits.items()):
             click.echo(json.dumps({"regions": regions, "orbit_size": size}) if as_json else regions)
         return
     if only_count:
-        click.echo(count_covers(n, method))
+        echo_count(count_covers(n, method), as_json)
         return
     for regions in covers(n):
         click.echo(json.dumps({"regions": regions}) if as_json else regions)
@@ -59,13 +70,14 @@ def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes counting covers."
 )
-def count_command(n: int, per_cover: bool, jobs: int) -> None:
+@click.option("--json", "as_json", is_flag=True, help='{"count": N} (--per-cover is JSON lines anyway).')
+def count_command(n: int, per_cover: bool, jobs: int, as_json: bool) -> None:
     """The number of jigsaw Latin squares of order N over all covers (A172478)."""
     if per_cover:
         for regions, orbit, count in per_cover_counts(n, jobs):
             click.echo(json.dumps({"regions": regions, "orbit_size": orbit, "count": count}))
         return
-    click.echo(jigsaw_count(n, jobs))
+    echo_count(jigsaw_count(n, jobs), as_json)
 
 
 @jigsaw.command(name="impossible")
@@ -87,7 +99,8 @@ def impossible_command(n: int, as_json: bool, jobs: int, construct: bool) -> Non
     found = impossible_covers(n, jobs)
     for regions, orbit in sorted(found.items()):
         click.echo(json.dumps({"regions": regions, "orbit_size": orbit}) if as_json else regions)
-    click.echo(f"{sum(found.values())} covers in {len(found)} orbits admit no jigsaw Latin square", err=True)
+    covers, orbits = plural(sum(found.values()), "cover"), plural(len(found), "orbit")
+    click.echo(f"{covers} in {orbits} admit no jigsaw Latin square", err=True)
 
 
 @jigsaw.command(name="borders")
@@ -99,9 +112,10 @@ def impossible_command(n: int, as_json: bool, jobs: int, construct: bool) -> Non
     show_default=True,
     help="The closed formula (any N) or an exact-cover count (small N).",
 )
-def borders_command(n: int, method: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help='{"count": N}.')
+def borders_command(n: int, method: str, as_json: bool) -> None:
     """Fillings of the N x N square's border cells with 1..N, no label twice in a line (A173104)."""
-    click.echo(border_formula(n) if method == "formula" else border_fillings(n))
+    echo_count(border_formula(n) if method == "formula" else border_fillings(n), as_json)
 
 
 @jigsaw.command(name="scs")
@@ -128,5 +142,6 @@ def scs_command(n: int, jobs: int, as_json: bool) -> None:
                 record["puzzle"] = json.loads(write_puzzle(puzzle, None, f"jigsaw:{regions}"))
             click.echo(json.dumps(record))
     if not as_json:
+        click.echo("clues covers")
         for clues in sorted(tally, key=lambda k: (k is None, k or 0)):
             click.echo(f"{'none' if clues is None else clues} {tally[clues]}")

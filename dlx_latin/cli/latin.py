@@ -9,8 +9,10 @@ import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
 from dlx_latin.cli.progress import ProgressBar, wants_progress
+from dlx_latin.cli.text import plural
 from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
 from dlx_latin.distributed import dask_executor
+from dlx_latin.exact_cover.settings import CountSettings
 from dlx_latin.formats.files import read_text
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
 from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
@@ -25,7 +27,7 @@ from dlx_latin.latin import (
     is_critical,
     removable_clues,
 )
-from dlx_latin.latin.completion import label_group_order
+from dlx_latin.latin.completion import completable_within, label_group_order
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
@@ -91,11 +93,15 @@ def boards(as_json: bool) -> None:
         click.echo(f"{f.usage:<{width}}  {f.description}")
 
 
+INFO_NODES = 1_000_000  # search nodes `info` spends finding whether a board has Latin boards
+
+
 @click.command()
 @click.argument("board", metavar="BOARD")
 @json_option
 def info(board: str, as_json: bool) -> None:
-    """The structure of a BOARD: points, asterisms, k, asterisms per point and its group orders."""
+    """The structure of a BOARD: points, asterisms, k, asterisms per point, its group orders, and whether
+    it has Latin boards (when a short search can tell)."""
     b = board_from_spec(board)
     data = {
         "name": b.name,
@@ -112,14 +118,17 @@ def info(board: str, as_json: bool) -> None:
     geometric = geometric_group(b)
     if geometric is not None:
         data["geometric_group_order"] = int(geometric.order())
+    data["has_latin_boards"] = completable_within(PartialBoard(b), INFO_NODES)
     if as_json:
         click.echo(json.dumps(data))
         return
     r = sorted(set(b.asterisms_per_point))
+    latin = {True: "yes", False: "none", None: f"not found within {INFO_NODES:,} search nodes"}
     click.echo(
         f"{b.name}: {b.n_points} points, {len(b.asterisms)} asterisms of {b.asterism_size}, "
         f"r = {', '.join(map(str, r))}; automorphism group order {data['automorphism_group_order']}"
         + (f", geometric group order {data['geometric_group_order']}" if geometric is not None else "")
+        + f"; Latin boards: {latin[data['has_latin_boards']]}"
     )
 
 
@@ -175,7 +184,8 @@ def count(
             bar = ProgressBar() if wanted else None  # the plain count: Burnside's identity term
             terms = ProgressBar(unit="other Burnside terms") if wanted else None
             try:
-                n = getattr(symmetry, f"count_up_to_{up_to}")(pb, checkpoint, jobs, bar, terms)
+                settings = CountSettings(jobs=jobs, progress=bar, checkpoint=checkpoint)
+                n = getattr(symmetry, f"count_up_to_{up_to}")(pb, settings, terms)
             finally:
                 for drawn in (bar, terms):
                     if drawn:
@@ -185,15 +195,15 @@ def count(
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
 
     bar = ProgressBar() if wants_progress(progress) else None
-    memo = memo_setting(no_memo, memo_size)
+    settings = CountSettings(
+        jobs=jobs, progress=bar, memo=memo_setting(no_memo, memo_size), checkpoint=checkpoint
+    )
     try:
         if scheduler:
             with dask_executor(scheduler) as (executor, workers):
-                n = count_by_orbits(
-                    pb, jobs=workers, executor=executor, progress=bar, memo=memo, checkpoint=checkpoint
-                )
+                n = count_by_orbits(pb, settings.updated(jobs=workers, executor=executor))
         else:
-            n = count_by_orbits(pb, jobs=jobs, progress=bar, memo=memo, checkpoint=checkpoint)
+            n = count_by_orbits(pb, settings)
     finally:
         if bar:
             bar.close()
@@ -251,8 +261,9 @@ def estimate(
     help="One canonical form per class under the board's automorphisms and relabelling, with its orbit size.",
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Stop after N lines.")
+@click.option("--json", "as_json", is_flag=True, help="JSON lines (the only output; for uniformity).")
 def enumerate_(
-    target: str, multiset: str | None, clues: str | None, canonical: bool, limit: int | None
+    target: str, multiset: str | None, clues: str | None, canonical: bool, limit: int | None, as_json: bool
 ) -> None:
     """Stream the Latin boards of a BOARD (or the completions of a puzzle FILE) as JSON lines."""
     pb = load(target, multiset, clues)
@@ -281,14 +292,16 @@ def enumerate_(
 
 
 def _text(labelling: list, board: Board) -> str:
+    """A Latin board as text: a square board's rows (labels as grid characters when they all have one), else
+    lines of labels in point order (`_grid_text`)."""
+    if not board.shape:
+        return _grid_text(labelling, board)
     try:
-        chars = [label_char(x) for x in labelling]
+        shown = [label_char(x) for x in labelling]
     except GridStringError:
-        chars = None
-    if board.shape and chars:
-        rows, cols = board.shape
-        return "\n".join(" ".join(chars[r * cols : (r + 1) * cols]) for r in range(rows))
-    return " ".join(str(x) for x in labelling)
+        shown = [str(x) for x in labelling]
+    width, (rows, cols) = max(map(len, shown)), board.shape
+    return "\n".join(" ".join(x.rjust(width) for x in shown[r * cols : (r + 1) * cols]) for r in range(rows))
 
 
 @click.command()
@@ -392,7 +405,9 @@ def generate(
             continue
         verdict = f"fair, rated {proof.rating}" if proof.fair else "not fair"
         critical = "critical" if made.critical else "not critical (fairness needs every clue left)"
-        click.echo(f"# puzzle {k + 1}: {facts['clue_count']} clues, {verdict}, {critical}; seed {seed}/{k}")
+        click.echo(
+            f"# puzzle {k + 1}: {plural(facts['clue_count'], 'clue')}, {verdict}, {critical}; seed {seed}/{k}"
+        )
         click.echo(_grid_text(made.puzzle.labelling(), pb.board))
 
 
@@ -438,6 +453,7 @@ def minimal(
     class), or of a puzzle for one full Latin board (a FILE or --clues holding every point), exactly; with
     --critical, how many critical puzzles an empty BOARD has, by number of clues."""
     from dlx_latin.puzzles.minimal import Minimum, minimal_puzzles, smallest_puzzle
+    from symmetry.counting import all_classes
 
     pb = load(target, multiset, clues)
     if not critical and (jobs != 1 or checkpoint or progress is not None):
@@ -456,13 +472,13 @@ def minimal(
     elif pb.clues:
         raise click.UsageError("minimal takes an empty BOARD or a full Latin board, not a partial one")
     else:
-        found = minimal_puzzles(pb, witnesses)
+        found = minimal_puzzles(pb, witnesses, [f.labelling for f in all_classes(pb)])
     if as_json:
         spec = _spec(target, pb)
         shown = [json.loads(write_puzzle(w, None, spec)) for w in found.witnesses]
         click.echo(json.dumps({"clues": found.clues, "witnesses": shown}))
         return
-    click.echo(f"{found.clues} clues")
+    click.echo(plural(found.clues, "clue"))
     for w in found.witnesses:
         click.echo()
         click.echo(_grid_text(w.labelling(), pb.board))
@@ -472,12 +488,14 @@ def _critical_census(
     pb: PartialBoard, jobs: int, checkpoint: str | None, progress: bool | None, as_json: bool
 ) -> None:
     """Print the critical puzzles of an empty board by number of clues: in all, and classes."""
-    from catalog.census import critical_census
+    from dlx_latin.puzzles.census import critical_census
+    from symmetry.counting import all_classes
+    from symmetry.nauty_form import point_automorphisms
 
     bar = ProgressBar(unit="classes of solutions") if wants_progress(progress) else None
     try:
         report = (lambda done, parts: bar(done, done / parts)) if bar else None
-        census = critical_census(pb, checkpoint, jobs, report)
+        census = critical_census(pb, all_classes(pb), point_automorphisms, checkpoint, jobs, report)
     finally:
         if bar:
             bar.close()
@@ -520,7 +538,7 @@ def _single_pass(target: str, pb: PartialBoard, how_many: int, fair: bool, ratin
             click.echo(json.dumps({**record, **facts}))
         else:
             verdict = f"fair, rated {proof.rating}" if proof.fair else "not fair"
-            click.echo(f"# single-pass puzzle {shown}: {facts['clue_count']} clues, {verdict}")
+            click.echo(f"# single-pass puzzle {shown}: {plural(facts['clue_count'], 'clue')}, {verdict}")
             click.echo(_grid_text(found.puzzle.labelling(), pb.board))
         if shown == how_many:
             return
@@ -534,10 +552,20 @@ def _spec(target: str, pb: PartialBoard) -> str | None:
     return None if Path(target).is_file() else target
 
 
+POINTS_PER_LINE = 12
+
+
 def _grid_text(labelling: list, board: Board) -> str:
+    """A labelling as text: a square board's grid, else lines of POINTS_PER_LINE labels in point order,
+    each led by its first point's index (`render` draws any board)."""
     if board.shape:
         return format_grid(labelling, board.shape)
-    return " ".join("." if x is None else str(x) for x in labelling)
+    shown = ["." if x is None else str(x) for x in labelling]
+    width, lead = max(map(len, shown), default=1), len(str(len(shown)))
+    return "\n".join(
+        f"{start:>{lead}}: " + " ".join(x.rjust(width) for x in shown[start : start + POINTS_PER_LINE])
+        for start in range(0, len(shown), POINTS_PER_LINE)
+    )
 
 
 def _explain(pb: PartialBoard, as_json: bool) -> dict:

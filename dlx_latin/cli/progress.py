@@ -1,38 +1,44 @@
-"""A one-line progress bar on stderr, fed by the engine's progress callback."""
+"""Progress on stderr for long work, fed by the engine's progress callback: tqdm's bar, with the fraction
+done (Knuth's estimate for a search), the rate, the time spent and the time left."""
 
 from __future__ import annotations
 
 import sys
-import time
-
-import click
 
 
 class ProgressBar:
-    """Call it with (nodes, fraction_done) -- or whatever `unit` counts -- and it redraws at most ten times a
-    second.  Close it when done."""
+    """Call it with (done, fraction_done) -- `done` counts `unit`s: search nodes, parts, classes -- and it
+    redraws at most ten times a second.  Close it when done (it is also a context manager)."""
 
-    def __init__(self, width: int = 30, unit: str = "nodes") -> None:
-        self.width = width
+    def __init__(self, unit: str = "nodes") -> None:
+        from tqdm import tqdm  # only commands that show progress pay for the import
+
         self.unit = unit
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.drawn = False
+        self.bar = tqdm(
+            total=1.0,
+            file=sys.stderr,
+            mininterval=0.1,
+            leave=False,
+            dynamic_ncols=True,
+            bar_format="{percentage:5.1f}%|{bar}| {desc} [{elapsed}<{remaining}]",
+        )
+        self.done = 0
 
-    def __call__(self, nodes: int, fraction: float) -> None:
-        now = time.monotonic()
-        if now - self.last < 0.1:
-            return
-        self.last = now
-        filled = int(self.width * min(max(fraction, 0.0), 1.0))
-        bar = "#" * filled + "-" * (self.width - filled)
-        line = f"\r[{bar}] {100 * fraction:5.1f}%  {nodes:,} {self.unit}  {now - self.start:6.1f} s"
-        click.echo(line, nl=False, err=True)
-        self.drawn = True
+    def __call__(self, done: int, fraction: float) -> None:
+        fraction = min(max(fraction, 0.0), 1.0)
+        self.done = done
+        elapsed = self.bar.format_dict["elapsed"] or 1e-9
+        self.bar.set_description_str(f"{done:,} {self.unit}, {done / elapsed:,.0f}/s", refresh=False)
+        self.bar.update(fraction - self.bar.n)
 
     def close(self) -> None:
-        if self.drawn:
-            click.echo("\r\033[K", nl=False, err=True)
+        self.bar.close()
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def wants_progress(flag: bool | None) -> bool:

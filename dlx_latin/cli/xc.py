@@ -9,7 +9,7 @@ import click
 
 from dlx_latin.cli.progress import ProgressBar, wants_progress
 from dlx_latin.cli.text import printable
-from dlx_latin.exact_cover.problem import MAX_MEMO_SLOTS
+from dlx_latin.exact_cover.kernel import MAX_MEMO_SLOTS
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
 from dlx_latin.formats.files import read_text
 

@@ -1,5 +1,11 @@
-"""Generalized exact cover: the problem model and the C search kernel (Knuth's Algorithm C)."""
+"""Generalized exact cover: the problem model and the C search kernel (Knuth's Algorithms C and M)."""
 
-from dlx_latin.exact_cover.problem import Colored, ExactCoverProblem, InvalidProblemError
+from dlx_latin.exact_cover.problem import (
+    Colored,
+    ExactCoverProblem,
+    InvalidProblemError,
+    NoSolutionFoundError,
+)
+from dlx_latin.exact_cover.settings import CountSettings
 
-__all__ = ["Colored", "ExactCoverProblem", "InvalidProblemError"]
+__all__ = ["Colored", "CountSettings", "ExactCoverProblem", "InvalidProblemError", "NoSolutionFoundError"]

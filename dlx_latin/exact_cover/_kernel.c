@@ -120,6 +120,7 @@ typedef struct {
     Py_ssize_t batch_len, batch_cap;
     int batch_solutions;
     int init_called, ready, busy;        /* __init__ ran (once only); it succeeded; a run is under way */
+    int stop_asked;                      /* stop() was called: runs return at their next slice, unfinished */
 } Search;
 
 /* ---- the elementary operations of Algorithm C ------------------------------------------------------ */
@@ -175,6 +176,24 @@ typedef struct {
 } while (0)
 
 /* The option number of an option node: walk to the spacer that ends its option. */
+/* splitmix64: a small, well-mixed generator for the seeded branching order. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Fisher-Yates with splitmix64 (the modulo's bias is below 2^-32 for any array that fits in memory). */
+static void shuffle(int *a, int n, uint64_t *state)
+{
+    for (int k = n - 1; k > 0; k--) {
+        int j = (int)(next_random(state) % (uint64_t)(k + 1)), t = a[k];
+        a[k] = a[j]; a[j] = t;
+    }
+}
+
 static int option_of(const node *nd, int p)
 {
     while (nd[p].top > 0) p++;
@@ -733,27 +752,41 @@ static void search_dealloc(Search *s)
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
-/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo, path, memo_slots)
+/* Search(n_primary, n_secondary, starts, items, colors, lower, upper, limit_hi, limit_lo, path,
+ *        memo_slots=0, memo_start=MEMO_START, *, memo_bytes=0, seed=None)
  * starts: int32[n_options + 1] offsets into items/colors; items: int32 item numbers 1..N; colors: int32 >= 0;
  * lower, upper: int32[n_primary], the bounds of the primary items (0 <= lower <= upper, upper >= 1);
  * path: int32 branch indices naming the subproblem (empty: the whole problem);
- * memo_slots: entries of the count memo (rounded down to a power of 2; 0: none), used when counting
- * everything of a problem without colors (and bounds at most 255); memo_start: nodes to visit before the
- * memo is made (default MEMO_START; tests make it 0 to exercise the memo on small problems). */
+ * memo_slots: entries of the count memo (rounded down to a power of 2; 0: none), or memo_bytes: as many
+ * entries as fit in that memory (at most 2^20) -- the slot layout is known here only.  The memo is used
+ * when counting everything of a problem without colors (and bounds at most 255); memo_start: nodes to
+ * visit before the memo is made (tests make it 0 to exercise the memo on small problems).
+ * seed: branch in a random order drawn from it -- the primary items' tie order and every item's option
+ * order are shuffled once, here (a random solution is the first one found; solutions keep their numbers). */
 static int search_init(Search *s, PyObject *args, PyObject *kw)
 {
     int n1, n2;
     unsigned long long lim_hi, lim_lo;
     Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0};
     int ok = -1;
-    unsigned long long memo_slots = 0, memo_start = MEMO_START;
+    unsigned long long memo_slots = 0, memo_start = MEMO_START, memo_bytes = 0;
+    PyObject *seed = Py_None;
+    static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "lower", "upper",
+                             "limit_hi", "limit_lo", "path", "memo_slots", "memo_start", "memo_bytes",
+                             "seed", NULL};
     if (s->init_called) {                                /* a second __init__ would leak or tear the table */
         PyErr_SetString(PyExc_RuntimeError, "a Search is initialized once; make a new one");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "iiy*y*y*y*y*KKy*|KK", &n1, &n2, &bs, &bi, &bc, &blo, &bhi, &lim_hi, &lim_lo,
-                          &bp, &memo_slots, &memo_start))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiy*y*y*y*y*KKy*|KK$KO", kwlist, &n1, &n2, &bs, &bi, &bc,
+                                     &blo, &bhi, &lim_hi, &lim_lo, &bp, &memo_slots, &memo_start, &memo_bytes,
+                                     &seed))
         return -1;
+    uint64_t rng = 0;
+    if (seed != Py_None) {
+        rng = PyLong_AsUnsignedLongLongMask(seed);
+        if (rng == (uint64_t)-1 && PyErr_Occurred()) goto done;
+    }
     s->init_called = 1;
     const int32_t *starts = bs.buf, *items = bi.buf, *colors = bc.buf, *lower = blo.buf, *upper = bhi.buf;
     if (bs.len < 4 || bs.len % 4 || bi.len % 4 || bc.len != bi.len || blo.len % 4 || bp.len % 4 ||
@@ -815,6 +848,16 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->rlink[n1] = 0; s->llink[0] = n1;
     s->llink[n1 + 1] = n + 1; s->rlink[n + 1] = n1 + 1;
     if (n2 == 0) s->llink[n + 1] = s->rlink[n + 1] = n + 1;
+    if (seed != Py_None && n1 > 1) {                    /* primary items in a random order: MRV's ties */
+        int *order = malloc(n1 * sizeof(int));
+        if (!order) { PyErr_NoMemory(); goto done; }
+        for (int k = 0; k < n1; k++) order[k] = k + 1;
+        shuffle(order, n1, &rng);
+        int prev = 0;
+        for (int k = 0; k < n1; k++) { s->rlink[prev] = order[k]; s->llink[order[k]] = prev; prev = order[k]; }
+        s->rlink[prev] = 0; s->llink[0] = prev;
+        free(order);
+    }
     for (int k = 1; k <= n; k++) { s->nd[k].top = 0; s->nd[k].ulink = s->nd[k].dlink = k; }
     for (int k = 1; k <= n1; k++) { s->bound[k] = upper[k - 1]; s->slack[k] = upper[k - 1] - lower[k - 1]; }
     int p = n + 1;                                       /* the first spacer */
@@ -838,9 +881,6 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
             seen[it] = (int)k + 1;
             p++;
             s->nd[p].top = it; s->nd[p].color = colors[e];
-            s->nd[p].ulink = s->nd[it].ulink; s->nd[s->nd[it].ulink].dlink = p;
-            s->nd[p].dlink = it; s->nd[it].ulink = p;
-            s->nd[it].top++;
         }
         s->nd[spacer].dlink = p;
         p++;
@@ -848,6 +888,25 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         s->nd[p].ulink = first;
     }
     free(seen);
+    /* Vertical lists: options in their order, or in a random one. */
+    int *option_order = malloc((n_opt + 1) * sizeof(int)), *option_first = malloc((n_opt + 1) * sizeof(int));
+    if (!option_order || !option_first) { free(option_order); free(option_first); PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t k = 0, q = n + 2; k < n_opt; k++) {
+        option_order[k] = (int)k;
+        option_first[k] = (int)q;
+        q += starts[k + 1] - starts[k] + 1;
+    }
+    if (seed != Py_None) shuffle(option_order, (int)n_opt, &rng);
+    for (Py_ssize_t j = 0; j < n_opt; j++) {
+        int k = option_order[j];
+        for (int q = option_first[k]; q < option_first[k] + starts[k + 1] - starts[k]; q++) {
+            int it = s->nd[q].top;
+            s->nd[q].ulink = s->nd[it].ulink; s->nd[s->nd[it].ulink].dlink = q;
+            s->nd[q].dlink = it; s->nd[it].ulink = q;
+            s->nd[it].top++;
+        }
+    }
+    free(option_order); free(option_first);
     if (s->path_len >= depth) { PyErr_SetString(PyExc_ValueError, "path longer than the search can go"); goto done; }
     for (int k = 0; k < s->path_len; k++) {
         s->path[k] = ((const int32_t *)bp.buf)[k];
@@ -876,6 +935,10 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     /* A key of more than MEMO_MAX_KEY_WORDS words (an item bitset of a huge problem) would make each level's
      * saved key and each slot cost more than the memo saves: such problems are counted without it. */
     int huge_keys = s->key_words > MEMO_MAX_KEY_WORDS || (long long)depth * s->key_words > MEMO_MAX_LEVEL_WORDS;
+    if (!memo_slots && memo_bytes) {                    /* as many slots as fit, at most 2^20 */
+        memo_slots = memo_bytes / (8 * (uint64_t)s->slot_words);
+        if (memo_slots > (1u << 20)) memo_slots = 1u << 20;
+    }
     if (memo_slots >= 2 && !colored && !big_bound && !huge_keys) {
         uint64_t slots = 1;
         while (slots * 2 <= memo_slots) slots *= 2;
@@ -934,13 +997,21 @@ static int usable(Search *s)
     return 1;
 }
 
-/* Run with the GIL released, in slices of NODE_BUDGET nodes, looking for signals between slices. */
-static int run_slices(Search *s, int max_batch, PyObject *progress)
+/* Run with the GIL released, in slices of NODE_BUDGET nodes, looking for signals between slices; stop,
+ * unfinished (done stays False, and the search can resume), once max_nodes nodes are visited (0: no budget)
+ * or stop() was called. */
+static int run_slices(Search *s, int max_batch, PyObject *progress, uint64_t max_nodes)
 {
     for (;;) {
         int why;
+        uint64_t slice = NODE_BUDGET;
+        if (s->stop_asked) return RAN_BUDGET;
+        if (max_nodes) {
+            if (s->nodes >= max_nodes) return RAN_BUDGET;
+            if (max_nodes - s->nodes < slice) slice = max_nodes - s->nodes;
+        }
         Py_BEGIN_ALLOW_THREADS
-        why = s->multiplicities ? run_mult(s, NODE_BUDGET, max_batch) : run(s, NODE_BUDGET, max_batch);
+        why = s->multiplicities ? run_mult(s, slice, max_batch) : run(s, slice, max_batch);
         Py_END_ALLOW_THREADS
         if (why == -1) { PyErr_NoMemory(); return -1; }
         if (why == RAN_OVERFLOW) {
@@ -958,33 +1029,39 @@ static int run_slices(Search *s, int max_batch, PyObject *progress)
 }
 
 /* run_slices on a search no other run is using. */
-static int run_checked(Search *s, int max_batch, PyObject *progress)
+static int run_checked(Search *s, int max_batch, PyObject *progress, uint64_t max_nodes)
 {
     if (!usable(s)) return -1;
     s->busy = 1;
-    int why = run_slices(s, max_batch, progress);
+    int why = run_slices(s, max_batch, progress, max_nodes);
     s->busy = 0;
     return why;
 }
 
-static PyObject *search_count(Search *s, PyObject *args)
+/* count(progress=None, max_nodes=0): run to the end, the limit or the node budget; the count so far. */
+static PyObject *search_count(Search *s, PyObject *args, PyObject *kw)
 {
     PyObject *progress = NULL;
-    if (!PyArg_ParseTuple(args, "|O", &progress)) return NULL;
-    if (run_checked(s, 0, progress) < 0) return NULL;
+    unsigned long long max_nodes = 0;
+    static char *kwlist[] = {"progress", "max_nodes", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OK", kwlist, &progress, &max_nodes)) return NULL;
+    if (run_checked(s, 0, progress, max_nodes) < 0) return NULL;
     return u128_to_pylong(s->count);
 }
 
-/* next_batch(size): a list of up to `size` solutions, each a tuple of option numbers; [] when exhausted. */
-static PyObject *search_next_batch(Search *s, PyObject *args)
+/* next_batch(size, progress=None, max_nodes=0): a list of up to `size` solutions, each a tuple of option
+ * numbers; [] when exhausted (done) or when the node budget ran out first (not done). */
+static PyObject *search_next_batch(Search *s, PyObject *args, PyObject *kw)
 {
     int size;
     PyObject *progress = NULL;
-    if (!PyArg_ParseTuple(args, "i|O", &size, &progress)) return NULL;
+    unsigned long long max_nodes = 0;
+    static char *kwlist[] = {"size", "progress", "max_nodes", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i|OK", kwlist, &size, &progress, &max_nodes)) return NULL;
     if (size < 1) { PyErr_SetString(PyExc_ValueError, "batch size must be positive"); return NULL; }
     s->batch_len = 0;
     s->batch_solutions = 0;
-    if (run_checked(s, size, progress) < 0) return NULL;
+    if (run_checked(s, size, progress, max_nodes) < 0) return NULL;
     PyObject *out = PyList_New(s->batch_solutions);
     if (!out) return NULL;
     Py_ssize_t at = 0;
@@ -1046,6 +1123,14 @@ static PyObject *search_share_memo(Search *s, PyObject *arg)
     Py_RETURN_TRUE;
 }
 
+/* stop(): make the run under way (in another thread) return at its next slice, unfinished, and every later
+ * run return at once.  Callable while the search runs: it only sets a flag read between slices. */
+static PyObject *search_stop(Search *s, PyObject *unused)
+{
+    s->stop_asked = 1;
+    Py_RETURN_NONE;
+}
+
 /* degree(): the branching degree of the node named by the path (-1: a solution; 0: a dead end or no node). */
 static PyObject *search_degree(Search *s, PyObject *unused)
 {
@@ -1055,7 +1140,7 @@ static PyObject *search_degree(Search *s, PyObject *unused)
         return NULL;
     }
     s->probe = 1;
-    if (run_checked(s, 0, NULL) < 0) return NULL;
+    if (run_checked(s, 0, NULL, 0) < 0) return NULL;
     return PyLong_FromLong(s->probe_result);
 }
 
@@ -1088,8 +1173,11 @@ static PyObject *search_sanity(Search *s, PyObject *unused)
 
 static PyMethodDef search_methods[] = {
     {"sanity", (PyCFunction)search_sanity, METH_NOARGS, "Check every link and length (None, or RuntimeError)."},
-    {"count", (PyCFunction)search_count, METH_VARARGS, "Run to the end (or the limit); return the count."},
-    {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS, "Up to n more solutions."},
+    {"count", (PyCFunction)search_count, METH_VARARGS | METH_KEYWORDS,
+     "Run to the end (or the limit, or max_nodes nodes in all); return the count so far."},
+    {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS | METH_KEYWORDS,
+     "Up to size more solutions (fewer when max_nodes nodes in all are reached first)."},
+    {"stop", (PyCFunction)search_stop, METH_NOARGS, "Make the current and later runs return unfinished."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},
     {"share_memo", (PyCFunction)search_share_memo, METH_O, "Count with another search's memo."},
     {NULL, NULL, 0, NULL}};

@@ -16,25 +16,15 @@ import json
 import os
 import warnings
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Executor
-from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from dlx_latin.errors import InputFileError
-from dlx_latin.exact_cover.parallel import count_path, run_tasks, split, worker_pool
-from dlx_latin.exact_cover.problem import ExactCoverProblem, Progress
+from dlx_latin.exact_cover.kernel import KernelArrays
+from dlx_latin.exact_cover.parallel import ParallelRun, split
+from dlx_latin.exact_cover.settings import CountSettings
 
 CHECKPOINT_PARTS = 256
-
-
-def problem_digest(problem: ExactCoverProblem) -> str:
-    """A SHA-256 of exactly what the kernel searches."""
-    h = hashlib.sha256()
-    for part in problem.kernel_arrays:
-        h.update(repr(part).encode() if isinstance(part, int) else bytes(part))
-        h.update(b"|")
-    return h.hexdigest()
 
 
 def unusable(checkpoint: str | os.PathLike, error: OSError | UnicodeDecodeError) -> InputFileError:
@@ -133,43 +123,30 @@ def _finished(path: Path, digest: str) -> dict[tuple[int, ...], int]:
     return done
 
 
-def count_with_checkpoint(
-    problem: ExactCoverProblem,
-    checkpoint: str | os.PathLike,
-    jobs: int = 1,
-    executor: Executor | None = None,
-    progress: Progress | None = None,
-    memo: bool | int = True,
-) -> int:
-    """The exact count, resuming from and recording to `checkpoint`."""
+def count_with_checkpoint(arrays: KernelArrays, settings: CountSettings) -> int:
+    """The exact count, resuming from and recording to `settings.checkpoint`, run as `settings` say."""
+    checkpoint = settings.checkpoint
     try:
-        return _count_with_checkpoint(problem, Path(checkpoint), jobs, executor, progress, memo)
+        return _count_with_checkpoint(arrays, Path(checkpoint), settings)
     except (OSError, UnicodeDecodeError) as e:
         raise unusable(checkpoint, e) from None
 
 
-def _count_with_checkpoint(
-    problem: ExactCoverProblem,
-    path: Path,
-    jobs: int,
-    executor: Executor | None,
-    progress: Progress | None,
-    memo: bool | int,
-) -> int:
-    digest = problem_digest(problem)
+def _count_with_checkpoint(arrays: KernelArrays, path: Path, settings: CountSettings) -> int:
+    digest = arrays.digest()
     done = _finished(path, digest)
-    paths = split(problem, CHECKPOINT_PARTS)
+    paths = split(arrays, CHECKPOINT_PARTS)
     todo = [p for p in paths if p not in done]
     total = sum(done[p] for p in paths if p in done)
     nodes = 0  # visited in this run (the parts done before are not searched again)
-    task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=digest)
-    with worker_pool(jobs, executor) as pool, append_records(path) as out:
-        for finished, (p, (count, spent)) in enumerate(run_tasks(pool, task, todo), start=1):
+    run = ParallelRun(arrays, settings, run_id=digest)
+    with append_records(path) as out:
+        for finished, (p, (count, spent)) in enumerate(run.results(todo), start=1):
             write_record(out, {"problem": digest, "path": list(p), "count": count})
             total += count
             nodes += spent
-            if progress is not None:
-                progress(nodes, (len(paths) - len(todo) + finished) / len(paths))
+            if settings.progress is not None:
+                settings.progress(nodes, (len(paths) - len(todo) + finished) / len(paths))
     return total
 
 
@@ -198,7 +175,7 @@ class WholeCounts:
             raise unusable(checkpoint, e) from None
 
     def add(self, counts: Mapping[str, int]) -> None:
-        """Record the counts of more problems, by digest (`problem_digest`)."""
+        """Record the counts of more problems, by digest (`KernelArrays.digest`)."""
         self.done.update(counts)
         try:
             with append_records(self.path) as out:

@@ -6,8 +6,9 @@ problem's arrays.  Forced moves cost nothing: a node with one branch is followed
 
 `jobs` alone runs the subproblems in threads of this process (the kernel releases the GIL), all counting
 with one shared memo, so that a state finished by one thread is not searched again by another.  An
-executor (a Dask client's, say) runs them wherever it runs tasks; the subproblems that land in one
-process share that process's memo.
+executor (a Dask client's, say) runs them wherever it runs tasks; the subproblems of one count that land
+in one process share that process's memo.  Each count is a `ParallelRun` of its own: two counts in one
+process never share a memo or a stop.
 """
 
 from __future__ import annotations
@@ -15,18 +16,18 @@ from __future__ import annotations
 import os
 import threading
 import uuid
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Executor, ThreadPoolExecutor, as_completed
-from contextlib import contextmanager
-from functools import partial
 
-from dlx_latin.exact_cover.problem import ExactCoverProblem, KernelArrays, Progress, kernel_search
+from dlx_latin.exact_cover.kernel import KernelArrays, Search, kernel_search
+from dlx_latin.exact_cover.settings import CountSettings
 
 PARTS_PER_WORKER = 4
+Path = tuple[int, ...]
 
 
-def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
+def split(arrays: KernelArrays, parts: int) -> list[Path]:
     """Paths naming subproblems that partition the search tree: their counts sum to the whole count.
 
     Nodes are expanded breadth-first until there are at least `parts` of them (or nothing is left to
@@ -34,15 +35,15 @@ def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
 
     >>> from dlx_latin.exact_cover import ExactCoverProblem
     >>> p = ExactCoverProblem(["a", "b"], [["a"], ["b"], ["a", "b"]])
-    >>> paths = split(p, 2)
+    >>> paths = split(p.kernel_arrays, 2)
     >>> paths, sum(p.search(path=q).count() for q in paths)
     ([(0,), (1,)], 2)
     """
-    frontier: deque[tuple[int, ...]] = deque([()])
-    leaves: list[tuple[int, ...]] = []
+    frontier: deque[Path] = deque([()])
+    leaves: list[Path] = []
     while frontier and len(frontier) + len(leaves) < parts:
         path = frontier.popleft()
-        degree = problem.search(path=path).degree()
+        degree = kernel_search(arrays, path=path).degree()
         if degree < 0:
             leaves.append(path)
         else:
@@ -50,75 +51,108 @@ def split(problem: ExactCoverProblem, parts: int) -> list[tuple[int, ...]]:
     return leaves + list(frontier)
 
 
-_memo_owner: dict[str, object] = {}  # per process: the search whose memo the subproblems of a problem share
-_memo_lock = threading.Lock()
-_stop = threading.Event()  # set to stop the subproblems running in our own threads (Ctrl-C, an error)
+# Per worker process, for subproblems sent by an executor: the searches owning the memos that the
+# subproblems of recent counts share, by count id (a few kept, so concurrent counts do not evict each other).
+_process_memos: OrderedDict[str, Search] = OrderedDict()
+_process_lock = threading.Lock()
+PROCESS_MEMOS = 2
 
 
-def _shared_memo_owner(arrays: KernelArrays, memo: bool | int, problem_id: str) -> object:
-    """The search holding this process's memo of one problem (only the latest problem's memo is kept)."""
-    with _memo_lock:
-        owner = _memo_owner.get(problem_id)
+def _process_memo(arrays: KernelArrays, memo: bool | int, run_id: str) -> Search:
+    with _process_lock:
+        owner = _process_memos.get(run_id)
         if owner is None:
-            _memo_owner.clear()
-            owner = _memo_owner[problem_id] = kernel_search(arrays, memo=memo)
+            owner = _process_memos[run_id] = kernel_search(arrays, memo=memo)
+            while len(_process_memos) > PROCESS_MEMOS:
+                _process_memos.popitem(last=False)
         return owner
 
 
-def _check_stop(_nodes: int, _fraction: float) -> None:
-    if _stop.is_set():
-        raise CancelledError("the parallel count was stopped")
-
-
 def count_path(
-    arrays: KernelArrays, path: tuple[int, ...], memo: bool | int = True, problem_id: str = ""
+    arrays: KernelArrays, path: Path, memo: bool | int = True, run_id: str = ""
 ) -> tuple[int, int]:
-    """(count, nodes) of one subproblem: the task a worker runs.  Subproblems of the same problem
-    (`problem_id`) share one count memo per process: memo keys are whole states."""
+    """(count, nodes) of one subproblem: the task an executor's worker runs.  Subproblems of the same count
+    (`run_id`) share one count memo per process: memo keys are whole states."""
     search = kernel_search(arrays, path=path, memo=memo)
-    if problem_id and memo:
-        search.share_memo(_shared_memo_owner(arrays, memo, problem_id))
-    count = search.count(_check_stop)
-    return count, search.nodes
+    if run_id and memo:
+        search.share_memo(_process_memo(arrays, memo, run_id))
+    return search.count(), search.nodes
 
 
-@contextmanager
-def worker_pool(jobs: int, executor: Executor | None = None) -> Iterator[Executor | None]:
-    """The executor to run subproblems on: `executor` if given, else a pool of `jobs` threads (None for one
-    job: run here).  On any exception, Ctrl-C included, the subproblems running in our own pool stop.  The
-    memo that subproblems run here shared is dropped at the end (it may hold 64 MiB)."""
-    if executor is not None:
-        yield executor
-        return
-    if jobs <= 1:
+class ParallelRun:
+    """One count's subproblems, run here, in a pool of threads of its own, or on an executor.
+
+    Threads of the run share one memo (made by the first subproblem that needs it) and are stopped together
+    (`Search.stop`) on any exception, Ctrl-C included; the memo is dropped when the run ends.
+    """
+
+    def __init__(self, arrays: KernelArrays, settings: CountSettings, run_id: str | None = None) -> None:
+        self.arrays = arrays
+        self.memo = settings.memo
+        self.executor = settings.executor
+        self.jobs = settings.jobs or (1 if settings.executor is None else os.cpu_count() or 1)
+        self.run_id = run_id or uuid.uuid4().hex
+        self._lock = threading.Lock()
+        self._owner: Search | None = None
+        self._running: set[Search] = set()
+        self._stopped = False
+
+    def _count_here(self, path: Path) -> tuple[int, int]:
+        """(count, nodes) of a subproblem in this process, with the run's memo; stoppable by `stop`."""
+        search = kernel_search(self.arrays, path=path, memo=self.memo)
+        with self._lock:
+            if self._stopped:
+                raise CancelledError("the parallel count was stopped")
+            if self.memo:
+                if self._owner is None:
+                    self._owner = kernel_search(self.arrays, memo=self.memo)
+                search.share_memo(self._owner)
+            self._running.add(search)
         try:
-            yield None
+            count = search.count()
         finally:
-            _forget_memos()
-        return
-    _stop.clear()
-    pool = ThreadPoolExecutor(max_workers=jobs)
-    try:
-        yield pool
-    except BaseException:
-        _stop.set()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        _forget_memos()
+            with self._lock:
+                self._running.discard(search)
+        if not search.done:
+            raise CancelledError("the parallel count was stopped")
+        return count, search.nodes
+
+    def stop(self) -> None:
+        """Make the subproblems running in this process return, and those not started refuse to."""
+        with self._lock:
+            self._stopped = True
+            for search in self._running:
+                search.stop()
+
+    def results(self, paths: list[Path]) -> Iterator[tuple[Path, tuple[int, int]]]:
+        """(path, (count, nodes)) as subproblems finish; on exit (an exception, Ctrl-C) the pending ones are
+        cancelled and the running ones stopped.  The memo is dropped at the end (it may hold 64 MiB)."""
+        try:
+            if self.executor is not None:
+                task = _remote_task(self.arrays, self.memo, self.run_id)
+                yield from _on_pool(self.executor, task, paths)
+            elif self.jobs <= 1:
+                for path in paths:
+                    yield path, self._count_here(path)
+            else:
+                with ThreadPoolExecutor(max_workers=self.jobs) as pool:
+                    try:
+                        yield from _on_pool(pool, self._count_here, paths)
+                    finally:
+                        self.stop()
+                        pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            self._owner = None
 
 
-def _forget_memos() -> None:
-    with _memo_lock:
-        _memo_owner.clear()
+def _remote_task(arrays: KernelArrays, memo: bool | int, run_id: str) -> Callable[[Path], tuple[int, int]]:
+    from functools import partial
+
+    return partial(count_path, arrays, memo=memo, run_id=run_id)
 
 
-def run_tasks(pool: Executor | None, task: Callable, paths: list[tuple[int, ...]]) -> Iterator[tuple]:
-    """(path, task(path)) pairs as they finish, here or on the pool; pending tasks are cancelled on exit."""
-    if pool is None:
-        for path in paths:
-            yield path, task(path)
-        return
+def _on_pool(pool: Executor, task: Callable, paths: list[Path]) -> Iterator[tuple[Path, tuple]]:
+    """(path, task(path)) pairs as they finish on the pool; pending tasks are cancelled on exit."""
     futures = {pool.submit(task, path): path for path in paths}
     try:
         for future in as_completed(futures):
@@ -128,25 +162,17 @@ def run_tasks(pool: Executor | None, task: Callable, paths: list[tuple[int, ...]
             future.cancel()
 
 
-def count_in_parallel(
-    problem: ExactCoverProblem,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    progress: Progress | None = None,
-    memo: bool | int = True,
-) -> int:
-    """The exact count, from subproblems run on `executor` (default: a pool of `jobs` threads).
+def count_in_parallel(arrays: KernelArrays, settings: CountSettings) -> int:
+    """The exact count, from subproblems run on `settings.executor` (default: a pool of `jobs` threads).
 
     On Ctrl-C the pending subproblems are cancelled and, in our own pool, the running ones stop.
     """
-    workers = jobs or os.cpu_count() or 1
-    paths = split(problem, PARTS_PER_WORKER * workers)
-    task = partial(count_path, problem.kernel_arrays, memo=memo, problem_id=uuid.uuid4().hex)
+    run = ParallelRun(arrays, settings)
+    paths = split(arrays, PARTS_PER_WORKER * run.jobs)
     total = nodes = 0
-    with worker_pool(workers, executor) as pool:
-        for done, (_path, (count, spent)) in enumerate(run_tasks(pool, task, paths), start=1):
-            total += count
-            nodes += spent
-            if progress is not None:
-                progress(nodes, done / len(paths))
+    for done, (_path, (count, spent)) in enumerate(run.results(paths), start=1):
+        total += count
+        nodes += spent
+        if settings.progress is not None:
+            settings.progress(nodes, done / len(paths))
     return total

@@ -11,22 +11,22 @@ Solutions are reported as sorted tuples of option indices.
 from __future__ import annotations
 
 import operator
-from array import array
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from dlx_latin.errors import UserInputError
-from dlx_latin.exact_cover import _kernel
-
-if TYPE_CHECKING:  # concurrent.futures (and the logging it loads) stays out of the command line's start-up
-    from concurrent.futures import Executor
+from dlx_latin.exact_cover.kernel import KernelArrays, Search, int32, kernel_search
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 
 BATCH_SIZE = 1024
-_COUNT_CAP = (1 << 128) - 1
 
 
 class InvalidProblemError(UserInputError):
     """An exact-cover problem that cannot be built: the message names the culprit."""
+
+
+class NoSolutionFoundError(UserInputError):
+    """Randomized searches for one solution ran out of their node budgets before finding one."""
 
 
 class Colored(NamedTuple):
@@ -38,57 +38,7 @@ class Colored(NamedTuple):
 
 Entry = Any  # an item name, or Colored(item, color)
 
-
-Progress = Callable[[int, float], object]  # called with (nodes so far, estimated fraction done)
-KernelArrays = tuple  # (n_primary, n_secondary, starts, items, colors, lower, upper): what the kernel reads
-
-
-MEMO_BYTES = 64 << 20  # the default memory of the count memo
-MAX_MEMO_SLOTS: int = _kernel.MAX_MEMO_SLOTS  # the most entries a memo may be asked for
-
-
-def memo_slots_for(arrays: KernelArrays, memo: bool | int) -> int:
-    """Entries of the count memo: `memo` itself when an int, else as many as fit in MEMO_BYTES."""
-    if memo is False or memo is None:
-        return 0
-    if memo is not True:
-        try:
-            slots = operator.index(memo)
-        except TypeError:
-            raise UserInputError(f"the memo size must be True, False or a count, not {memo!r}") from None
-        if not 0 <= slots <= MAX_MEMO_SLOTS:
-            raise UserInputError(f"the memo size must be between 0 and {MAX_MEMO_SLOTS} entries, not {slots}")
-        return slots
-    n_primary, n_secondary, starts, _, _, lower, upper = arrays
-    key_words = (n_primary + n_secondary + 2 + 63) // 64  # the covered items, as the kernel keys them
-    bounded = sum(1 for u, v in zip(lower, upper, strict=True) if (u, v) != (1, 1))
-    if bounded:  # Algorithm M also keys the bounds (a byte each) and the tweaked options
-        key_words += (bounded + 7) // 8 + (len(starts) - 1 + 63) // 64
-    slot_words = 4
-    while slot_words < key_words + 2:  # sequence lock, count, key: a power of 2 (a slot in one cache line)
-        slot_words *= 2
-    bytes_per_slot = 8 * slot_words
-    return min(1 << 20, MEMO_BYTES // bytes_per_slot)
-
-
-def _int32(values: Iterable[int]) -> array:
-    """A buffer of C ints for the kernel (numpy stays out of the import path of the command line)."""
-    return array("i", values)
-
-
-def kernel_search(
-    arrays: KernelArrays, limit: int | None = None, path: Sequence[int] = (), memo: bool | int = False
-) -> _kernel.Search:
-    """A kernel search over a problem given by its arrays (a small picklable value, for worker processes).
-
-    `memo` (True, or a number of entries) gives a count with a bounded memo of finished subtrees; it is used
-    only when counting every solution of a problem without colors (and with bounds at most 255).
-    """
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be non-negative, not {limit}")
-    cap = 0 if limit is None else min(limit, _COUNT_CAP)  # 0: no limit, for the kernel
-    path = _int32(path)
-    return _kernel.Search(*arrays, cap >> 64, cap & (2**64 - 1), path, memo_slots_for(arrays, memo))
+RESTART_NODES = 1 << 18  # first node budget of a randomized search before it restarts
 
 
 def _bound_pair(item: Hashable, bound: int | tuple[int, int]) -> tuple[int, int]:
@@ -145,8 +95,8 @@ class ExactCoverProblem:
             index[item] = number
         n1 = len(self.primary)
         self.bounds: dict[Hashable, tuple[int, int]] = {}
-        lower = _int32([1] * n1)
-        upper = _int32([1] * n1)
+        lower = int32([1] * n1)
+        upper = int32([1] * n1)
         for item, bound in (bounds or {}).items():
             u, v = _bound_pair(item, bound)
             number = index.get(item)
@@ -160,7 +110,7 @@ class ExactCoverProblem:
                 self.bounds[item] = (u, v)
             lower[number - 1], upper[number - 1] = u, v
         color_ids: dict[Hashable, int] = {}
-        starts = _int32([0] * (len(self.options) + 1))
+        starts = int32([0] * (len(self.options) + 1))
         items: list[int] = []
         colors: list[int] = []
         for k, option in enumerate(self.options):
@@ -180,12 +130,12 @@ class ExactCoverProblem:
                 items.append(number)
                 colors.append(0 if color is None else color_ids.setdefault(color, len(color_ids) + 1))
             starts[k + 1] = len(items)
-        self.kernel_arrays: KernelArrays = (
+        self.kernel_arrays = KernelArrays(
             n1,
             len(self.secondary),
             starts,
-            _int32(items),
-            _int32(colors),
+            int32(items),
+            int32(colors),
             lower,
             upper,
         )
@@ -216,54 +166,52 @@ class ExactCoverProblem:
             options.append([int(c) if c < n1 or row[c] == 1 else Colored(int(c), int(row[c])) for c in cols])
         return cls(range(n1), options, range(n1, n_items))
 
-    def search(
-        self, limit: int | None = None, path: Sequence[int] = (), memo: bool | int = False
-    ) -> _kernel.Search:
+    def search(self, limit: int | None = None, path: Sequence[int] = (), memo: bool | int = False) -> Search:
         """A fresh kernel search over this problem (or the subproblem named by `path`, see `split`),
         stopping after `limit` solutions (None: no limit), with a count memo if `memo` (see `count`)."""
         return kernel_search(self.kernel_arrays, limit, path, memo)
 
-    def count(
-        self,
-        limit: int | None = None,
-        progress: Progress | None = None,
-        jobs: int | None = None,
-        executor: Executor | None = None,
-        memo: bool | int = True,
-        checkpoint: str | None = None,
-    ) -> int:
+    def count(self, limit: int | None = None, settings: CountSettings = DEFAULT, **how: Any) -> int:
         """The exact number of solutions (at most `limit`), without materializing them.
 
-        With `checkpoint` (a file path) the count is split into subproblems whose counts are recorded in
-        that file as they finish; the same call after an interruption resumes where it stopped.
+        `settings` (or its fields as keywords: jobs, executor, progress, memo, checkpoint) say how to run:
 
-        `memo` remembers the counts of finished subtrees keyed by their exact remaining state (the covered
-        items; with bounds, also the bounds left and the options set aside), in a table that grows up to a
-        fixed size: True for the default (at most 64 MiB), an int for that many entries, False for the raw
-        search that visits every node.  Problems with colors are counted without it.
-
-        With `jobs` > 1 or an `executor` (a `concurrent.futures.Executor`, e.g. a Dask client's
-        `get_executor()`), the problem is split into subproblems counted in parallel; with `jobs` alone
-        they run in `jobs` threads sharing one count memo.  `progress(nodes, fraction_done)` is called
-        now and then.
+        - `memo` remembers the counts of finished subtrees keyed by their exact remaining state (the covered
+          items; with bounds, also the bounds left and the options set aside), in a table that grows up to a
+          fixed size: True for the default (at most 64 MiB), an int for that many entries, False for the raw
+          search that visits every node.  Problems with colors are counted without it.
+        - With `checkpoint` (a file path) the count is split into subproblems whose counts are recorded in
+          that file as they finish; the same call after an interruption resumes where it stopped.
+        - With `jobs` > 1 or an `executor` (a `concurrent.futures.Executor`, e.g. a Dask client's
+          `get_executor()`), the problem is split into subproblems counted in parallel; with `jobs` alone
+          they run in `jobs` threads sharing one count memo.
+        - `progress(nodes, fraction_done)` is called now and then.
         """
-        if jobs is not None and jobs < 1:
-            raise ValueError(f"jobs must be at least 1, not {jobs}")
-        if checkpoint is not None:
+        settings = settings.updated(**how)
+        if settings.checkpoint is not None or settings.parallel:
             if limit is not None:
-                raise ValueError("a limit cannot be combined with a checkpointed count")
-            from dlx_latin.exact_cover.checkpoint import count_with_checkpoint
+                raise ValueError("a limit cannot be combined with a checkpointed or parallel count")
+            if settings.checkpoint is not None:
+                from dlx_latin.exact_cover.checkpoint import count_with_checkpoint
 
-            return count_with_checkpoint(self, checkpoint, jobs or 1, executor, progress, memo)
-        if (jobs or 1) > 1 or executor is not None:
-            if limit is not None:
-                raise ValueError("a limit cannot be combined with a parallel count")
+                return count_with_checkpoint(self.kernel_arrays, settings)
             from dlx_latin.exact_cover.parallel import count_in_parallel
 
-            return count_in_parallel(self, jobs, executor, progress, memo)
+            return count_in_parallel(self.kernel_arrays, settings)
         if limit == 0:
             return 0
-        return self.search(limit, memo=memo).count(progress)
+        return self.search(limit, memo=settings.memo).count(settings.progress)
+
+    def random_solution(self, rng: Any, tries: int = 64) -> tuple[int, ...] | None:
+        """A random solution (None when there is none): the first one found when branching in an order drawn
+        from `rng` (a `random.Random`).  A search that runs long restarts in a new order with a doubled node
+        budget (randomized searches have heavy tails); NoSolutionFoundError after `tries` of them."""
+        for restart in range(tries):
+            search = kernel_search(self.kernel_arrays, limit=1, seed=rng.getrandbits(64))
+            found = search.next_batch(1, max_nodes=RESTART_NODES << min(restart, 20))
+            if found or search.done:
+                return tuple(sorted(found[0])) if found else None
+        raise NoSolutionFoundError(f"no solution found in {tries} randomized searches")
 
     def solutions(self, limit: int | None = None) -> Iterator[tuple[int, ...]]:
         """Stream the solutions (at most `limit`), each a sorted tuple of option indices."""

@@ -5,7 +5,8 @@ default; a cell may also be {"given": label} or {"value": label}), `boxes` (stan
 (more asterisms: jigsaw regions or extra regions, each {"cells": [[column, row], ...]} with ipuz's 1-based
 coordinates, or {"rect": [[c1, r1], [c2, r2]]}).  The board is rows + columns + boxes + zones, named by its
 spec when it is a built-in family.  A multiset with repeated labels travels in the extension field
-"http://dlx-latin.org/multiset".
+"http://dlx-latin.org/multiset"; catalog exports add the board's spec and the orbit size in
+"http://dlx-latin.org/board" and "http://dlx-latin.org/orbit_size".
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from dlx_latin.latin.multiset import Multiset
 from dlx_latin.latin.partial import PartialBoard
 
 KIND = "http://ipuz.org/sudoku#1"
-MULTISET_FIELD = "http://dlx-latin.org/multiset"
+MULTISET_FIELD = "http://dlx-latin.org/multiset"  # ipuz extensions are named by URIs
+BOARD_FIELD = "http://dlx-latin.org/board"
+ORBIT_SIZE_FIELD = "http://dlx-latin.org/orbit_size"
 
 
 def is_ipuz(data: Any) -> bool:

@@ -16,6 +16,7 @@ from dlx_latin.latin import count_completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.puzzles.minimal import minimal_puzzles
 from dlx_latin.workers import process_pool
+from symmetry.counting import all_classes
 
 
 def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
@@ -23,7 +24,7 @@ def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
     pb = cover_board(regions)
     if count_completions(pb, limit=1) == 0:
         return None
-    found = minimal_puzzles(pb)
+    found = minimal_puzzles(pb, boards=[f.labelling for f in all_classes(pb)])
     return found.clues, dict(found.witnesses[0].clues)
 
 

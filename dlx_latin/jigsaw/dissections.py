@@ -35,7 +35,7 @@ def _neighbours(n: int, c: int) -> Iterator[int]:
         yield c + 1
 
 
-def _parts_fit(n: int, taken: frozenset[int]) -> bool:
+def parts_fit(n: int, taken: frozenset[int]) -> bool:
     """Whether every connected part of the cells outside `taken` has a multiple of n cells."""
     seen = set(taken)
     for start in range(n * n):
@@ -72,7 +72,7 @@ def tiles(n: int) -> list[tuple[int, ...]]:
                             grown.add(shape | {d})
             level = grown
         found |= level
-    return sorted(tuple(sorted(t)) for t in found if _parts_fit(n, t))
+    return sorted(tuple(sorted(t)) for t in found if parts_fit(n, t))
 
 
 def cover_problem(n: int) -> tuple[ExactCoverProblem, list[tuple[int, ...]]]:
@@ -123,7 +123,7 @@ def covers(n: int) -> Iterator[str]:
         yield region_string(n, [placed[k] for k in solution])
 
 
-def _transforms(n: int) -> list[list[int]]:
+def square_transforms(n: int) -> list[list[int]]:
     """The 8 symmetries of the square as cell permutations (cell c goes to image[c])."""
     out = []
     for flip in (False, True):
@@ -162,7 +162,7 @@ def covers_up_to_symmetry(n: int) -> dict[str, int]:
     Orbits are found on tile numbers (the tiles are closed under the symmetries, so each symmetry permutes
     them); the lex-least region string is then computed once per orbit."""
     problem, placed = cover_problem(n)
-    transforms = _transforms(n)
+    transforms = square_transforms(n)
     number = {tile: k for k, tile in enumerate(placed)}
     images = [[number[tuple(sorted(image[c] for c in tile))] for tile in placed] for image in transforms]
     orbits: dict[tuple[int, ...], int] = {}

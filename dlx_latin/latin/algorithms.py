@@ -42,7 +42,7 @@ def _require_puzzle(pb: PartialBoard) -> None:
         )
 
 
-def _still_unique_without(current: PartialBoard, p: int, solution_label: object) -> bool:
+def still_unique_without(current: PartialBoard, p: int, solution_label: object) -> bool:
     """Whether `current` minus clue p keeps its one completion (the one with `solution_label` at p)."""
     trial = current.without([p])
     return reduce_to_exact_cover(trial, forbidden={p: solution_label}).problem.count(limit=1) == 0
@@ -54,7 +54,7 @@ def _removals(lb: PartialBoard, order: Sequence[int] | None, seed: int | None) -
     solution = next(completions(lb))
     current = lb
     for p in _removal_order(lb, order, seed):
-        if _still_unique_without(current, p, solution[p]):
+        if still_unique_without(current, p, solution[p]):
             current = current.without([p])
             yield current
 

@@ -15,20 +15,22 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Executor
+import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from dlx_latin.boards.board import Board
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import ExactCoverProblem
 from dlx_latin.exact_cover.estimate import Estimate, estimate_many, probe
+from dlx_latin.exact_cover.kernel import Progress
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 
 Labelling = list  # labels in point order
 
-Progress = Callable[[int, float], object]
 _NOTHING = object()
 MAX_ARRANGEMENTS = 1_000_000  # a count is split in at most this many parts by its first asterism
 
@@ -183,28 +185,59 @@ def fixed_first_asterism(board: Board, m: Multiset) -> list[PartialBoard]:
 
 
 def count_completions(
-    pb: PartialBoard,
-    limit: int | None = None,
-    jobs: int | None = None,
-    executor: Executor | None = None,
-    progress: Progress | None = None,
-    memo: bool | int = True,
-    checkpoint: str | None = None,
+    pb: PartialBoard, limit: int | None = None, settings: CountSettings = DEFAULT, **how: Any
 ) -> int:
     """The exact number of Latin boards completing `pb` (0 if it is not partial Latin), at most `limit`.
-    With `checkpoint` (a file) the count records its finished parts there and resumes from them.
 
-    `memo` is the engine's count memo (see `ExactCoverProblem.count`); False visits every node."""
+    `settings`, or its fields as keywords (jobs, executor, progress, memo, checkpoint), say how the engine
+    runs (see `ExactCoverProblem.count`): with `checkpoint` (a file) the count records its finished parts
+    there and resumes from them; `memo=False` visits every node."""
+    settings = settings.updated(**how)
     if not pb.is_partial_latin():
         return 0
     if pb.clues or limit is not None:
-        return reduce_to_exact_cover(pb).problem.count(limit, progress, jobs, executor, memo, checkpoint)
+        return reduce_to_exact_cover(pb).problem.count(limit, settings)
     parts = fixed_first_asterism(pb.board, pb.multiset)
     total = 0
     for i, part in enumerate(parts):
-        scaled = None if progress is None else scaled_progress(progress, i, len(parts))
-        total += reduce_to_exact_cover(part).problem.count(None, scaled, jobs, executor, memo, checkpoint)
+        scaled = settings.progress and scaled_progress(settings.progress, i, len(parts))
+        total += reduce_to_exact_cover(part).problem.count(None, settings.updated(progress=scaled))
     return total * label_group_order(pb.multiset)
+
+
+def completable_within(pb: PartialBoard, max_nodes: int) -> bool | None:
+    """Whether `pb` has a completion, if a search of at most `max_nodes` nodes can tell (None otherwise):
+    a quick answer for `info`, on boards where a full search may take long."""
+    if not pb.is_partial_latin():
+        return False
+    search = reduce_to_exact_cover(pb).problem.search(limit=1)
+    found = search.count(max_nodes=max_nodes)
+    return True if found else False if search.done else None
+
+
+def random_latin_board(pb: PartialBoard, rng: random.Random) -> Labelling | None:
+    """A random completion of `pb` (None when it has none), from the engine's randomized search
+    (`ExactCoverProblem.random_solution`).  An empty board first gets one arrangement of its first asterism
+    per orbit of the label group (every Latin board relabels to one of them, and the search is much
+    shorter), then a random relabelling."""
+    fixed = pb
+    if not pb.clues:  # label symmetry: one arrangement of the first asterism, relabelled at random below
+        first = pb.board.asterisms[0]
+        arrangement = rng.choice(first_asterism_arrangements(pb.multiset))
+        fixed = pb.with_clues(dict(zip(first, arrangement, strict=True)))
+    reduction = reduce_to_exact_cover(fixed)
+    found = reduction.problem.random_solution(rng)
+    if found is None:
+        return None  # the whole search ran out: no completion
+    labelling = reduction.labelling(found)
+    if pb.clues:
+        return labelling
+    m = pb.multiset
+    rename: dict[Label, Label] = {}
+    for c in sorted(set(m.counts)):
+        same = [label for label, k in zip(m.labels, m.counts, strict=True) if k == c]
+        rename.update(zip(same, rng.sample(same, len(same)), strict=True))
+    return [rename[x] for x in labelling]
 
 
 def estimate_completions(pb: PartialBoard, probes: int = 1000, seed: int | None = None) -> Estimate:

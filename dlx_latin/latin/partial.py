@@ -36,6 +36,12 @@ class PartialBoard:
     clues: Mapping[int, Label] = field(default_factory=dict)
     inscription: frozenset[int] = frozenset()
 
+    def _repr_svg_(self) -> str:
+        """The board drawn with its clues (a full Latin board with all its labels), for notebooks."""
+        from dlx_latin.render import render_svg
+
+        return render_svg(self)
+
     def __post_init__(self) -> None:
         k = self.board.asterism_size
         if self.multiset is None:

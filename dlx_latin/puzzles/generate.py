@@ -16,15 +16,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dlx_latin.errors import UserInputError
-from dlx_latin.exact_cover import ExactCoverProblem
-from dlx_latin.latin.algorithms import _still_unique_without
-from dlx_latin.latin.completion import first_asterism_arrangements, reduce_to_exact_cover
+from dlx_latin.exact_cover import NoSolutionFoundError
+from dlx_latin.latin.algorithms import still_unique_without
+from dlx_latin.latin.completion import random_latin_board
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import Contradiction, Domains, guesses, propagate
 from dlx_latin.puzzles.proof import LEVELS, Explanation, explain
 
-RESTART_NODES = 1 << 18  # first node budget of a randomized search before it restarts
 ATTEMPTS = 200  # random boards tried for one constrained puzzle before giving up
 UNCONSTRAINED_TRIES = 20  # first tries: plain critical puzzles, kept when they happen to meet the constraint
 
@@ -41,62 +40,6 @@ class Generated:
     solution: tuple[Label, ...]
     explanation: Explanation
     critical: bool
-
-
-class _Restart(Exception):
-    """A randomized search ran past its node budget: start again with a new order."""
-
-
-def random_solution(
-    problem: ExactCoverProblem, rng: random.Random, tries: int = 64
-) -> tuple[int, ...] | None:
-    """The first solution of `problem` searched with its options and primary items shuffled (None when it
-    has none), restarted in a new order with a doubled node budget when it runs long (randomized searches
-    have heavy tails); GenerationError after `tries` searches ran out of budget."""
-    for restart in range(tries):
-        order = list(range(len(problem.options)))
-        rng.shuffle(order)
-        primary = list(problem.primary)
-        rng.shuffle(primary)
-        options = [problem.options[k] for k in order]
-        search = ExactCoverProblem(primary, options, problem.secondary, problem.bounds).search(limit=1)
-        budget = RESTART_NODES << min(restart, 20)
-
-        def give_up(nodes: int, fraction: float, budget: int = budget) -> None:
-            if nodes > budget:
-                raise _Restart
-
-        try:
-            found = search.next_batch(1, give_up)
-        except _Restart:
-            continue
-        return tuple(order[k] for k in found[0]) if found else None
-    raise GenerationError(f"no solution found in {tries} randomized searches")
-
-
-def random_latin_board(pb: PartialBoard, rng: random.Random) -> list[Label] | None:
-    """A random completion of `pb` (None when it has none): the search in a shuffled order, restarted with a
-    new order and a doubled node budget when it runs long (randomized searches have heavy tails).  An empty
-    board first gets one arrangement of its first asterism per orbit of the label group (every Latin board
-    relabels to one of them, and the search is much shorter), then a random relabelling."""
-    fixed = pb
-    if not pb.clues:  # label symmetry: one arrangement of the first asterism, relabelled at random below
-        first = pb.board.asterisms[0]
-        arrangement = rng.choice(first_asterism_arrangements(pb.multiset))
-        fixed = pb.with_clues(dict(zip(first, arrangement, strict=True)))
-    reduction = reduce_to_exact_cover(fixed)
-    found = random_solution(reduction.problem, rng)
-    if found is None:
-        return None  # the whole search ran out: no completion
-    labelling = reduction.labelling(found)
-    if pb.clues:
-        return labelling
-    m = pb.multiset
-    rename: dict[Label, Label] = {}
-    for c in sorted(set(m.counts)):
-        same = [label for label, k in zip(m.labels, m.counts, strict=True) if k == c]
-        rename.update(zip(same, rng.sample(same, len(same)), strict=True))
-    return [rename[x] for x in labelling]
 
 
 def _allowed(proof: Explanation, fair: bool, rating: str | None) -> bool:
@@ -123,10 +66,10 @@ def puzzle_from_board(
         if constrained:
             if _allowed(explain(trial), fair, rating):
                 current = trial
-        elif _still_unique_without(current, p, solution[p]):
+        elif still_unique_without(current, p, solution[p]):
             current = trial
     critical = not constrained or all(
-        not _still_unique_without(current, p, solution[p])
+        not still_unique_without(current, p, solution[p])
         for p in current.clues
         if p not in current.inscription
     )
@@ -148,7 +91,10 @@ def generate(
     start = PartialBoard(pb.board, pb.multiset, pb.clues, set(pb.inscription) | set(pb.clues))
     constrained = fair or rating is not None
     for attempt in range(ATTEMPTS if constrained else 1):
-        solution = random_latin_board(start, rng)
+        try:
+            solution = random_latin_board(start, rng)
+        except NoSolutionFoundError as e:
+            raise GenerationError(f"{pb.board.name}: {e}") from None
         if solution is None:
             raise GenerationError(
                 f"{pb.board.name} with these clues has no Latin board to make a puzzle from"

@@ -14,13 +14,14 @@ relabellings keep clue counts, so one Latin board per class (`symmetry.all_class
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from dlx_latin.latin.completion import completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import bits
+from dlx_latin.puzzles.hitting import add_minimal, smallest_hitting_set, unhit
 
 NEW_SETS = 16  # other completions asked for at each round (each gives an unavoidable set)
 SEED_LIMIT = 64  # completions listed per region when seeding small unavoidable sets
@@ -32,70 +33,6 @@ class Minimum:
 
     clues: int
     witnesses: tuple[PartialBoard, ...]
-
-
-def smallest_hitting_set(sets: list[int], at_least: int = 0, at_most: int | None = None) -> int | None:
-    """A smallest set of elements (a bitmask) meeting every set in `sets` (bitmasks), of size at least
-    `at_least`; None when every hitting set has more than `at_most` elements.  Iterative deepening on the
-    size, branching on the elements of a smallest set not yet hit (each branch forbids the elements tried
-    before it), pruned by a greedy packing of pairwise disjoint sets not yet hit."""
-    sets = sorted(set(sets), key=int.bit_count)
-    if any(s == 0 for s in sets):
-        return None
-    universe = 0
-    for s in sets:
-        universe |= s
-    limit = universe.bit_count() if at_most is None else at_most
-    for k in range(at_least, limit + 1):
-        found = _hit(sets, k, 0, 0)
-        if found is not None:
-            return found
-    return None
-
-
-def _unhit(sets: list[int], chosen: int, forbidden: int) -> tuple[int, int] | None:
-    """(the free elements of a smallest set that `chosen` misses, 0 when it misses none; a lower bound on
-    the elements still needed, from a greedy packing of disjoint missed sets), or None when a missed set has
-    no element left that is not `forbidden`."""
-    smallest, packing, used = 0, 0, 0
-    for s in sets:
-        if s & chosen:
-            continue
-        free = s & ~forbidden
-        if not free:
-            return None
-        if not smallest or free.bit_count() < smallest.bit_count():
-            smallest = free
-        if not free & used:  # each disjoint missed set needs an element of its own
-            packing += 1
-            used |= free
-    return smallest, packing
-
-
-def _hit(sets: list[int], k: int, chosen: int, forbidden: int) -> int | None:
-    missed = _unhit(sets, chosen, forbidden)
-    if missed is None:
-        return None
-    smallest, packing = missed
-    if not smallest:
-        return chosen
-    if packing > k:
-        return None
-    for e in bits(smallest):
-        found = _hit(sets, k - 1, chosen | 1 << e, forbidden)
-        if found is not None:
-            return found
-        forbidden |= 1 << e
-    return None
-
-
-def _add_minimal(kept: list[int], new: int) -> None:
-    """Add an unavoidable set unless it contains a kept one; drop the kept ones that contain it (a set
-    that contains another is hit whenever the smaller one is)."""
-    if any(t & ~new == 0 for t in kept):
-        return
-    kept[:] = [t for t in kept if new & ~t != 0]
-    kept.append(new)
 
 
 def _seed_sets(solved: PartialBoard, solution: list[Label]) -> list[int]:
@@ -114,7 +51,7 @@ def _seed_sets(solved: PartialBoard, solution: list[Label]) -> list[int]:
         fixed = {p: solution[p] for p in range(board.n_points) if p not in region}
         for other in completions(PartialBoard(board, m, fixed), limit=SEED_LIMIT):
             if other != solution:
-                _add_minimal(out, sum(1 << p for p in region if other[p] != solution[p]))
+                add_minimal(out, sum(1 << p for p in region if other[p] != solution[p]))
     return out
 
 
@@ -130,7 +67,7 @@ def smallest_puzzle(
     inscribed = sum(1 << p for p in kept)
     unavoidable: list[int] = []
     for found in _seed_sets(solved, solution):
-        _add_minimal(unavoidable, found & ~inscribed)
+        add_minimal(unavoidable, found & ~inscribed)
     size = 0
     while True:
         at_most = None if below is None else below - 1 - len(kept)
@@ -145,19 +82,23 @@ def smallest_puzzle(
             return puzzle
         for other in others:
             differ = sum(1 << p for p in range(board.n_points) if other[p] != solution[p])
-            _add_minimal(unavoidable, differ & ~inscribed)
+            add_minimal(unavoidable, differ & ~inscribed)
         if progress is not None:
             progress(len(unavoidable), size)
 
 
-def minimal_puzzles(pb: PartialBoard, witnesses: int = 1) -> Minimum:
+def minimal_puzzles(
+    pb: PartialBoard, witnesses: int = 1, boards: Iterable[Sequence[Label]] | None = None
+) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
-    that have that many: the smallest puzzle of one Latin board per class under the board's symmetries."""
-    from symmetry.counting import all_classes  # the symmetry layer sits above the core
+    that have that many: the smallest puzzle of each Latin board in `boards`.
 
+    Symmetric Latin boards have equally small puzzles, so `boards` need only hold one Latin board per class
+    under the board's symmetries (`[f.labelling for f in symmetry.all_classes(pb)]`: 2 for the 4x4 Sudoku
+    instead of 288); None tries every Latin board of `pb`."""
     best: list[PartialBoard] = []
-    for form in all_classes(pb):
-        solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(form.labelling)))
+    for labelling in completions(pb) if boards is None else boards:
+        solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(labelling)))
         below = None if not best else len(best[0].clues) + (len(best) < witnesses)
         puzzle = smallest_puzzle(solved, below)
         if puzzle is None:
@@ -191,12 +132,12 @@ def puzzles_with_fewest_clues(solved: PartialBoard, clues: int) -> list[int]:
         puzzle = PartialBoard(board, m, {p: solution[p] for p in bits(chosen)})
         others = [c for c in completions(puzzle, limit=NEW_SETS + 1) if c != solution]
         for other in others:
-            _add_minimal(unavoidable, sum(1 << p for p in range(board.n_points) if other[p] != solution[p]))
+            add_minimal(unavoidable, sum(1 << p for p in range(board.n_points) if other[p] != solution[p]))
         return not others
 
     def enumerate_below(chosen: int, forbidden: int, left: int) -> None:
         while True:
-            missed = _unhit(unavoidable, chosen, forbidden)
+            missed = unhit(unavoidable, chosen, forbidden)
             if missed is None:
                 return
             smallest, packing = missed

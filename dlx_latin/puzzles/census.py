@@ -1,11 +1,13 @@
 """How many critical puzzles a board has, by number of clues, in all and up to symmetry, without storing
 them: for boards with too many to catalog (6×6 Sudoku: about a million per grid).
 
-Each canonical solution S (`symmetry.all_classes`) contributes its critical clue sets
-(`catalog.puzzles.LatinBoards`) times its orbit size to the puzzles, and their orbits under S's own
-symmetries to the classes: a puzzle determines its solution, so puzzles of different solutions are never
-equivalent.  Each finished solution is appended to a checkpoint file as one JSON line, so a census that
-is interrupted (Ctrl-C, a crash, SIGKILL) goes on from the solutions done when run again.
+Each canonical solution S (one per class of Latin boards, with its orbit size: `symmetry.all_classes`)
+contributes its critical clue sets (`dlx_latin.puzzles.critical.LatinBoards`) times its orbit size to the
+puzzles, and their orbits under S's own symmetries (`symmetry.nauty_form.point_automorphisms`) to the
+classes: a puzzle determines its solution, so puzzles of different solutions are never equivalent.  The
+classes and the automorphisms are given by the caller: symmetry sits above the puzzles.  Each finished
+solution is appended to a checkpoint file as one JSON line, so a census that is interrupted (Ctrl-C, a
+crash, SIGKILL) goes on from the solutions done when run again.
 """
 
 from __future__ import annotations
@@ -14,16 +16,17 @@ import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Protocol
 
-from catalog.puzzles import check_within_reach, latin_boards, orbit_representatives
 from dlx_latin.boards.board import Board
 from dlx_latin.exact_cover.checkpoint import append_records, natural, read_records, unusable, write_record
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.multiset import Label, Multiset
+from dlx_latin.puzzles.critical import check_within_reach, latin_boards, orbit_representatives
 from dlx_latin.workers import new_pool, stop
 
 
@@ -43,13 +46,23 @@ class Census:
         self.solutions += 1
 
 
-def solution_census(board: Board, multiset: Multiset, solution: tuple[Label, ...]) -> tuple[dict, dict]:
+Automorphisms = Callable[[Board, Multiset, Sequence[Label]], list[list[int]]]
+
+
+class SolutionClass(Protocol):
+    """A class of Latin boards: one of them (canonical) and the size of the class."""
+
+    labelling: list[Label]
+    orbit_size: int
+
+
+def solution_census(
+    board: Board, multiset: Multiset, automorphisms: Automorphisms, solution: tuple[Label, ...]
+) -> tuple[dict, dict]:
     """(critical clue sets, their classes under the solution's own symmetries), each by number of clues, of
     one canonical solution (a worker's task)."""
-    from symmetry.nauty_form import NautyCanonizer
-
     masks = latin_boards(board, multiset).critical_masks(solution)
-    generators = NautyCanonizer(board, multiset).point_automorphisms(solution)
+    generators = automorphisms(board, multiset, solution)
     least = orbit_representatives(masks, generators)
     return dict(Counter(m.bit_count() for m in masks)), dict(Counter(m.bit_count() for m in least))
 
@@ -90,17 +103,19 @@ def _finished(path: Path, key: str) -> dict[str, tuple[int, dict, dict]]:
 
 def critical_census(
     pb: PartialBoard,
+    classes: Iterable[SolutionClass],
+    automorphisms: Automorphisms,
     checkpoint: str | os.PathLike | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], object] | None = None,
 ) -> Census:
     """Every critical puzzle of an empty board counted by number of clues, in all and up to symmetry
-    (boards within `catalog.puzzles.check_within_reach`).  With `checkpoint`, finished solutions are
-    recorded there and skipped when the same census runs again; `jobs` processes share the solutions."""
-    from symmetry.counting import all_classes
-
+    (boards within `dlx_latin.puzzles.critical.check_within_reach`), from one Latin board per class of
+    `classes` (read only after that check, so a lazy iterable costs nothing on a refused board) and the
+    `automorphisms` of a Latin board (a picklable function, for `jobs` > 1).  With `checkpoint`, finished
+    solutions are recorded there and skipped when the same census runs again; `jobs` processes share them."""
     check_within_reach(pb)  # a refusal comes before finding the classes of solutions
-    forms = sorted(all_classes(pb), key=lambda f: json.dumps(f.labelling))
+    forms = sorted(classes, key=lambda f: json.dumps(f.labelling))
     key, path = census_key(pb), None if checkpoint is None else Path(checkpoint)
     try:
         done = {} if path is None else _finished(path, key)
@@ -115,7 +130,7 @@ def critical_census(
             census.add(*done[text])
         else:
             todo.append(form)
-    task = partial(solution_census, pb.board, pb.multiset)
+    task = partial(solution_census, pb.board, pb.multiset, automorphisms)
     pool = new_pool(jobs) if jobs > 1 and len(todo) > 1 else None
     results = pool.map(task, [f.labelling for f in todo]) if pool else map(task, (f.labelling for f in todo))
     try:

@@ -16,13 +16,23 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from html import escape
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from dlx_latin.boards import Board
 from dlx_latin.errors import UserInputError
-from dlx_latin.latin import PartialBoard
+
+if TYPE_CHECKING:
+    from dlx_latin.boards import Board
+
+
+class Clued(Protocol):
+    """A partial board, as drawn: its board and its clues by point."""
+
+    board: Board
+    clues: Mapping[int, object]
 
 
 class RenderError(UserInputError):
@@ -33,7 +43,7 @@ CELL = 40
 SHADES = ["#fde2e4", "#e2ece9", "#dfe7fd", "#fff1c1", "#e8dff5", "#d7f0f4"]
 
 
-def _kinds(board: Board) -> tuple[list[int], list[int]]:
+def point_kinds(board: Board) -> tuple[list[int], list[int]]:
     """(region asterisms, other extra asterisms) of a square grid: lines are rows or columns."""
     _, cols = board.shape or (0, 1)
     extra = [
@@ -63,21 +73,22 @@ def _text(x: float, y: float, label: object, clue: bool, size: int) -> str:
     )
 
 
-def render_svg(pb: PartialBoard, solution: list | None = None, highlight: int | None = None) -> str:
-    """An SVG document of the board with its clues (and a solution's other labels, if given)."""
-    board = pb.board
+def render_svg(target: Board | Clued, solution: list | None = None, highlight: int | None = None) -> str:
+    """An SVG document of a board, or of a partial board with its clues (and a solution's other labels, if
+    given).  Partial boards are taken by what they have -- `board` and `clues` -- so that this module sits
+    beside the boards, below the Latin layer."""
+    board, clues = (target.board, target.clues) if hasattr(target, "clues") else (target, {})
     if highlight is not None and not 0 <= highlight < len(board.asterisms):
         raise ValueError(f"asterism {highlight} is not one of the board's 0..{len(board.asterisms) - 1}")
-    labels = [pb.clues.get(p, solution[p] if solution else None) for p in range(board.n_points)]
+    labels = [clues.get(p, solution[p] if solution else None) for p in range(board.n_points)]
     if board.shape:
-        return _grid(pb, labels, highlight)
-    return _points(pb, labels, highlight)
+        return _grid(board, clues, labels, highlight)
+    return _points(board, clues, labels, highlight)
 
 
-def _grid(pb: PartialBoard, labels: list, highlight: int | None) -> str:
-    board = pb.board
+def _grid(board: Board, clues: Mapping[int, object], labels: list, highlight: int | None) -> str:
     rows, cols = board.shape
-    regions, extra = _kinds(board)
+    regions, extra = point_kinds(board)
     owner = {p: a for a in regions for p in board.asterisms[a]}
     pad, width, height = 10, cols * CELL + 20, rows * CELL + 20
     out = [
@@ -100,7 +111,7 @@ def _grid(pb: PartialBoard, labels: list, highlight: int | None) -> str:
         )
         if labels[p] is not None:
             x, y = pad + c * CELL + CELL / 2, pad + r * CELL + CELL / 2
-            out.append(_text(x, y, labels[p], p in pb.clues, CELL // 2))
+            out.append(_text(x, y, labels[p], p in clues, CELL // 2))
     for p in range(board.n_points):  # thick borders between regions
         r, c = divmod(p, cols)
         if c + 1 < cols and owner.get(p) != owner.get(p + 1):
@@ -123,8 +134,7 @@ def _grid(pb: PartialBoard, labels: list, highlight: int | None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _points(pb: PartialBoard, labels: list, highlight: int | None) -> str:
-    board = pb.board
+def _points(board: Board, clues: Mapping[int, object], labels: list, highlight: int | None) -> str:
     xyz = np.asarray(board.coordinates if board.coordinates is not None else _circle(board.n_points), float)
     net = _net(board) if board.faces else None
     faces2d: list[np.ndarray] = []
@@ -175,7 +185,7 @@ def _points(pb: PartialBoard, labels: list, highlight: int | None) -> str:
     size = int(gap * scale * 0.45) if cells else CELL // 2
     for p, (x, y) in enumerate(xy):
         if labels[p] is not None:
-            out.append(_text(x, height - y, labels[p], p in pb.clues, size))
+            out.append(_text(x, height - y, labels[p], p in clues, size))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -366,6 +376,7 @@ def svg_to_png(svg: str) -> bytes:
         import cairosvg
     except (ImportError, OSError) as err:
         raise RenderError(
-            f"PNG output needs the 'png' extra (pip install 'dlx-latin[png]') and the cairo library: {err}"
+            "PNG output needs the 'png' extra (in the checkout: pip install -e '.[png]') and the cairo "
+            f"library: {err}"
         ) from None
     return cairosvg.svg2png(bytestring=svg.encode())

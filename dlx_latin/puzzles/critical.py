@@ -1,18 +1,19 @@
-"""Every critical puzzle of a board whose Latin boards can be listed, up to symmetry, for catalogs.
+"""Every critical puzzle of a Latin board, for boards whose Latin boards can all be listed.
 
 A clue set taken from a Latin board S is a puzzle when it meets every unavoidable set of S (the points
 where another Latin board differs from S), and critical when no clue can go: exactly the *minimal hitting
 sets* (minimal transversals) of S's inclusion-minimal unavoidable sets.  They are enumerated, each once, by
 Murakami and Uno's MMCS: branch on the elements of one set not yet hit, keep only extensions in which every
 chosen element is still the only one hitting some set (so each partial choice stays minimal), and let the
-elements already tried at a branching be chosen no more below it.
-A puzzle determines its solution, so puzzles of different classes of solutions are never equivalent: each
-canonical solution's critical puzzles are put in nauty canonical form and kept once, with orbit sizes.
+elements already tried at a branching be chosen no more below it (`dlx_latin.puzzles.hitting`).
+A puzzle determines its solution, so puzzles of different classes of solutions are never equivalent: the
+catalogs and the census take each canonical solution's critical puzzles once per orbit under its own
+symmetries (`orbit_representatives`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from dlx_latin.errors import UserInputError
 from dlx_latin.latin import PartialBoard, completions, count_completions
 from dlx_latin.latin.completion import fixed_first_asterism, label_group_order, label_permutations
 from dlx_latin.latin.multiset import Label, Multiset
-from dlx_latin.puzzles.attrition import bits
+from dlx_latin.puzzles.hitting import distinct, least_sets, minimal_hitting_sets
 
 MAX_POINTS = 64  # an unavoidable set is one 64-bit word
 MAX_LISTED = 200_000  # Latin boards listed: those whose first asterism is in a canonical arrangement
@@ -103,7 +104,7 @@ class LatinBoards:
             agreeing.append(distinct(same.ravel()))
         everywhere = np.uint64((1 << self.n) - 1)
         differ = everywhere ^ distinct(np.concatenate(agreeing))
-        return _least_sets(differ[differ != 0])
+        return least_sets(differ[differ != 0])
 
     def critical_masks(self, solution: Sequence[Label]) -> list[int]:
         """Every critical clue set of the Latin board `solution` as a bitmask over the points."""
@@ -115,75 +116,6 @@ def latin_boards(board: Board, multiset: Multiset) -> LatinBoards:
     """The LatinBoards of an empty board, made once per board in each process (workers get board and
     multiset, which pickle small, and list the boards themselves)."""
     return LatinBoards(PartialBoard(board, multiset))
-
-
-def distinct(masks: np.ndarray) -> np.ndarray:
-    """The distinct values, in increasing order (sorting: numpy's hashing np.unique is many times slower on
-    millions of 64-bit words)."""
-    masks = np.sort(masks)
-    return masks[np.concatenate(([True], masks[1:] != masks[:-1]))] if masks.size else masks
-
-
-_ONES = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
-
-
-def popcounts(masks: np.ndarray) -> np.ndarray:
-    """The number of points in each mask (uint64)."""
-    return _ONES[masks.view(np.uint8).reshape(-1, 8)].sum(axis=1)
-
-
-def _least_sets(masks: np.ndarray) -> list[int]:
-    """The inclusion-minimal sets among distinct `masks`, smallest first (then in increasing order): the
-    smallest set left is minimal, and every set containing it goes."""
-    masks = np.sort(masks)
-    masks = masks[np.argsort(popcounts(masks), kind="stable")]
-    kept = []
-    while masks.size:
-        least = masks[0]
-        kept.append(int(least))
-        masks = masks[(masks & least) != least]
-    return kept
-
-
-def minimal_hitting_sets(sets: list[int]) -> Iterator[int]:
-    """Every inclusion-minimal set of elements (a bitmask) meeting each of `sets` (bitmasks), each once.
-
-    >>> sorted(minimal_hitting_sets([0b011, 0b110]))  # {0, 1} and {1, 2}: hit by {1}, or by {0, 2}
-    [2, 5]
-    """
-    if not sets:
-        yield 0
-        return
-    holding: dict[int, int] = {}  # element -> the sets holding it (a bitmask over set indices)
-    for j, s in enumerate(sets):
-        for e in bits(s):
-            holding[e] = holding.get(e, 0) | 1 << j
-    # (chosen, per chosen element the sets only it hits, elements allowed, sets not yet hit)
-    everything = sum(1 << e for e in holding)
-    stack: list[tuple[int, list[int], int, int]] = [(0, [], everything, (1 << len(sets)) - 1)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        chosen, critical, allowed, unhit = pop()
-        if not unhit:
-            yield chosen
-            continue
-        first = (unhit & -unhit).bit_length() - 1  # the sets are smallest first: few branches
-        branch = allowed & sets[first]
-        allowed &= ~branch
-        while branch:
-            low = branch & -branch
-            branch ^= low
-            hit = holding[low.bit_length() - 1]
-            kept = []
-            for only in critical:  # every element chosen must still be the only one in some set
-                only &= ~hit
-                if not only:
-                    break
-                kept.append(only)
-            else:
-                kept.append(hit & unhit)
-                push((chosen | low, kept, allowed, unhit & ~hit))
-            allowed |= low
 
 
 def orbit_representatives(masks: list[int], generators: list[list[int]]) -> list[int]:

@@ -174,7 +174,7 @@ def test_tight_greedy_examples_reach_the_bounds_exactly():
 
 
 def test_hard_instances_follow_the_reductions():
-    from dlx_latin.approx.experiments import futoshiki_from_plse
+    from dlx_latin.approx.conditions import futoshiki_from_plse
 
     for seed in range(6):
         base = random_instance("null", 4, 0.5, seed)

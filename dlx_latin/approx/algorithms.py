@@ -24,7 +24,7 @@ ALGORITHMS = ("greedy", "matching", "local-search")
 
 
 class NotApplicable(UserInputError):
-    """The algorithm does not apply to this condition (the paper's reason is in the message)."""
+    """The algorithm does not apply to this condition (why, in the message: the paper has no such result)."""
 
 
 def greedy(inst: Instance, seed: int | None = 0) -> dict[Cell, int]:
@@ -45,15 +45,9 @@ def greedy(inst: Instance, seed: int | None = 0) -> dict[Cell, int]:
 
 
 def _matching_applies(inst: Instance) -> None:
-    if inst.condition == "sud":
-        raise NotApplicable(
-            "matching does not apply to sud: a value in a box blocks cells of other rows and columns, so a "
-            "matching need not be placeable at once"
-        )
-    if inst.condition == "bs" and any(
-        len({i for i, _ in block}) > 1 and len({j for _, j in block}) > 1 for block in inst.blocks
-    ):
-        raise NotApplicable("matching applies to bs only when every block lies in one row or one column")
+    refusal = inst.rule.matching_refusal(inst)
+    if refusal:
+        raise NotApplicable(refusal)
 
 
 def matching(inst: Instance) -> dict[Cell, int]:
@@ -80,20 +74,16 @@ def matching(inst: Instance) -> dict[Cell, int]:
 def packing_sets(inst: Instance) -> list[tuple[tuple, ...]]:
     """The t-set packing instance: one set per (empty cell, value) that L allows, its elements the cell,
     the value in the row, the value in the column (and the value in the box for sud)."""
-    if inst.condition in ("fut", "bs"):
-        raise NotApplicable(
-            f"local search needs a set-packing reduction, which {inst.condition} lacks: its condition ties "
-            "the values of different cells beyond sharing a line or box"
-        )
+    refusal = inst.rule.packing_refusal()
+    if refusal:
+        raise NotApplicable(refusal)
     state = State(inst)
     out = []
     for i, j in inst.empty:
         for k in range(1, inst.n + 1):
             if state.can_place((i, j), k):
-                elements: tuple = (("cell", i, j), ("row", i, k), ("col", j, k))
-                if inst.condition == "sud":
-                    elements += (("box", inst.box_of((i, j)), k),)
-                out.append(elements)
+                elements = (("cell", i, j), ("row", i, k), ("col", j, k))
+                out.append(elements + inst.rule.packing_elements(inst, (i, j), k))
     return out
 
 

@@ -1,9 +1,8 @@
 """The exact optimum of a C-PLSE instance by integer programming (scipy's milp, HiGHS).
 
 A binary x[c, k] for each empty cell c and value k that L allows there; maximize their sum subject to: one
-value per cell; each value at most once per row, column (and box for sud); for a sign a < b and each value
-v, x[a, k >= v] + x[b, k <= v] <= 1 (a value at a not above one at b, written once per v); for bs, the
-values in a block summing to at most its capacity less what L holds there.
+value per cell; each value at most once per row and column; and the condition's own rows
+(`Condition.milp_rows`: boxes for sud, signs for fut, capacities for bs).
 """
 
 from __future__ import annotations
@@ -37,29 +36,12 @@ def optimum(inst: Instance, time_limit: float | None = None) -> dict[Cell, int]:
 
     groups: dict[tuple, list[int]] = {}
     for v, ((i, j), k) in enumerate(variables):
-        keys = [("cell", i, j), ("row", i, k), ("col", j, k)]
-        if inst.condition == "sud":
-            keys.append(("box", inst.box_of((i, j)), k))
-        if inst.condition == "bs":
-            keys.append(("block", inst.block_of((i, j))))
-        for key in keys:
+        for key in (("cell", i, j), ("row", i, k), ("col", j, k)):
             groups.setdefault(key, []).append(v)
-    for key, members in groups.items():
-        if key[0] == "block":
-            b = key[1]
-            constraint([(v, float(variables[v][1])) for v in members], inst.capacities[b] - state.sums[b])
-        else:
-            constraint([(v, 1.0) for v in members], 1.0)
-    at: dict[Cell, list[int]] = {}
-    for v, (c, _) in enumerate(variables):
-        at.setdefault(c, []).append(v)
-    for a, b in inst.signs:
-        if a in at and b in at:
-            for value in range(1, n + 1):
-                terms = [(v, 1.0) for v in at[a] if variables[v][1] >= value]
-                terms += [(v, 1.0) for v in at[b] if variables[v][1] <= value]
-                if len({v for v, _ in terms} & set(at[a])) and len({v for v, _ in terms} & set(at[b])):
-                    constraint(terms, 1.0)
+    for members in groups.values():
+        constraint([(v, 1.0) for v in members], 1.0)
+    for terms, bound in inst.rule.milp_rows(inst, variables, state):
+        constraint(terms, bound)
     matrix = coo_matrix((data, (rows, cols)), shape=(len(upper), len(variables))).tocsr()
     options = {} if time_limit is None else {"time_limit": time_limit}
     result = milp(

@@ -1,32 +1,98 @@
 """C-PLSE instances (Haraguchi & Ono): a partial Latin square L and a condition C; fill as many empty cells as
 possible keeping the Latin condition and C.
 
-Conditions: "null" (none), "sud" (no value twice in an n0 x n1 block), "fut" (a sign set: ordered pairs
-(a, b) of adjacent cells, at least one empty in L, meaning value(a) < value(b) when both are filled), "bs"
-(a partition into connected blocks with capacities: the values in a block sum to at most its capacity;
-L's filled cells are unit blocks whose capacity is their value, every empty cell is in a larger block, and
-the capacities sum to n^2 (n+1)/2).  Cells are (row, column) from 0; values 1..n, 0 for empty.
-
-A solution is a dict cell -> value on L's empty cells; `can_place` says whether one more value keeps it a
-solution, the one test every algorithm shares.
+The conditions ("null", "sud", "fut", "bs") are `Condition` types (`dlx_latin.approx.conditions`), found
+by name in CONDITIONS; an instance's `rule` is its condition's.  Cells are (row, column) from 0; values
+1..n, 0 for empty.  A solution is a dict cell -> value on L's empty cells; `State.can_place` says whether one
+more value keeps it a solution, the one test every algorithm shares.
 """
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 
 from dlx_latin.errors import UserInputError
 
 Cell = tuple[int, int]
-CONDITIONS = ("null", "sud", "fut", "bs")
 FORMAT = "dlx-latin-plse"
 
 
 class InstanceError(UserInputError):
     """A malformed or inconsistent C-PLSE instance."""
+
+
+class Condition:
+    """What a condition C adds to the Latin condition: by default nothing, and no results beyond the Latin
+    square's.  Each condition overrides what it changes."""
+
+    name = ""
+    t = 0  # elements of a placement's set in the t-set packing reduction (0: the condition has none)
+
+    def json_fields(self, inst: Instance) -> dict:
+        """The condition's data in the instance's JSON object."""
+        return {}
+
+    def lines(self, inst: Instance) -> list[list[Cell]]:
+        """Groups of cells beyond rows and columns that may not repeat a value (checked in L)."""
+        return []
+
+    def check(self, inst: Instance) -> None:
+        """Raise InstanceError naming the first thing wrong with the condition's data."""
+
+    def mark(self, state: State, cell: Cell, k: int) -> None:
+        """Record in `state` what the condition needs of value k placed at `cell`."""
+
+    def allows(self, state: State, cell: Cell, k: int) -> bool:
+        """Whether the condition lets value k go at the empty `cell` (the Latin condition already holds)."""
+        return True
+
+    def matching_refusal(self, inst: Instance) -> str | None:
+        """Why MATCHING does not apply to this instance (None: it does, with ratio 1/2)."""
+        return None
+
+    def packing_refusal(self) -> str | None:
+        """Why local search does not apply (None: a placement is a t-set, ratio 2/t - eps)."""
+        if self.t:
+            return None
+        return (
+            f"local search needs a set-packing reduction, which {self.name} lacks: its condition ties the "
+            "values of different cells beyond sharing a line or box"
+        )
+
+    def packing_elements(self, inst: Instance, cell: Cell, k: int) -> tuple:
+        """The elements value k at `cell` adds to its set beyond cell, (row, value) and (column, value)."""
+        return ()
+
+    def milp_rows(self, inst: Instance, variables: list, state: State) -> Iterable:
+        """The integer program's rows beyond one value per cell and per line: (terms, upper bound)."""
+        return ()
+
+    def greedy_bound(self, inst: Instance) -> tuple[Fraction, str]:
+        """The ratio any blocked solution reaches on this instance, and the theorem's bound as text."""
+        raise NotImplementedError
+
+    def random_instance(self, n: int, density: float, rng: random.Random, **options: object) -> Instance:
+        """A random instance of order n (see each condition)."""
+        raise NotImplementedError
+
+    def hard_instance(self, n: int, density: float, seed: int) -> Instance:
+        """An instance built as the paper's hardness proofs build them."""
+        raise ValueError(
+            f"hard instances are built for null and fut (the paper's reductions), not {self.name}"
+        )
+
+    def tight_greedy_example(self, n: int) -> tuple[Instance, dict[Cell, int]]:
+        """An instance and a blocked solution reaching exactly the greedy bound."""
+        raise NotImplementedError
+
+
+CONDITIONS: dict[str, Condition] = {}  # by name; filled by dlx_latin.approx.conditions
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,6 +109,11 @@ class Instance:
 
     def __post_init__(self) -> None:
         check(self)
+
+    @property
+    def rule(self) -> Condition:
+        """The condition's type: its placement rule, checks, rows, generators and bounds."""
+        return CONDITIONS[self.condition]
 
     @cached_property
     def _block_of(self) -> dict[Cell, int]:
@@ -81,14 +152,7 @@ class Instance:
 
     def to_json(self) -> dict:
         data: dict = {"format": FORMAT, "n": self.n, "condition": self.condition, "given": self.given}
-        if self.condition == "sud":
-            data["box"] = list(self.box or ())
-        if self.condition == "fut":
-            data["signs"] = [[list(a), list(b)] for a, b in self.signs]
-        if self.condition == "bs":
-            data["blocks"] = [[list(c) for c in block] for block in self.blocks]
-            data["capacities"] = list(self.capacities)
-        return json.loads(json.dumps(data))
+        return json.loads(json.dumps({**data, **self.rule.json_fields(self)}))
 
 
 class State:
@@ -115,28 +179,14 @@ class State:
         self.grid[i][j] = k
         self.rows[i].add(k)
         self.cols[j].add(k)
-        if self.instance.condition == "sud":
-            self.boxes[self.instance.box_of(cell)].add(k)
-        if self.instance.condition == "bs":
-            self.sums[self.instance.block_of(cell)] += k
+        self.instance.rule.mark(self, cell, k)
 
     def can_place(self, cell: Cell, k: int) -> bool:
         """Whether value k may go in the empty cell and leave a solution (the Latin condition and C)."""
-        inst, (i, j) = self.instance, cell
+        i, j = cell
         if self.grid[i][j] or k in self.rows[i] or k in self.cols[j]:
             return False
-        if inst.condition == "sud":
-            return k not in self.boxes[inst.box_of(cell)]
-        if inst.condition == "fut":
-            for (p, q), smaller in inst.signs_at(cell):
-                other = self.grid[p][q]
-                if other and (k >= other if smaller > 0 else k <= other):
-                    return False
-            return True
-        if inst.condition == "bs":
-            b = inst.block_of(cell)
-            return self.sums[b] + k <= inst.capacities[b]
-        return True
+        return self.instance.rule.allows(self, cell, k)
 
     def place(self, cell: Cell, k: int) -> None:
         if not self.can_place(cell, k):
@@ -193,17 +243,9 @@ def check(inst: Instance) -> None:
         for j, k in enumerate(row):
             if not isinstance(k, int) or not 0 <= k <= n:
                 raise InstanceError(f"value {k!r} at {[i, j]} is not in 0..{n}")
+    rule = CONDITIONS[inst.condition]
     lines = [[(i, j) for j in range(n)] for i in range(n)] + [[(i, j) for i in range(n)] for j in range(n)]
-    if inst.condition == "sud":
-        if not inst.box or len(inst.box) != 2 or inst.box[0] * inst.box[1] != n or min(inst.box) < 1:
-            raise InstanceError(f"sud needs box [n0, n1] with n0 * n1 = {n}, not {inst.box!r}")
-        n0, n1 = inst.box
-        lines += [
-            [(r + a, c + b) for a in range(n0) for b in range(n1)]
-            for r in range(0, n, n0)
-            for c in range(0, n, n1)
-        ]
-    for line in lines:
+    for line in lines + rule.lines(inst):
         seen: dict[int, Cell] = {}
         for i, j in line:
             k = inst.given[i][j]
@@ -212,62 +254,7 @@ def check(inst: Instance) -> None:
                     f"value {k} appears twice, at {list(seen[k])} and {[i, j]}: not a partial Latin square"
                 )
             seen[k] = (i, j)
-    if inst.condition == "fut":
-        pairs = set()
-        for a, b in inst.signs:
-            if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                raise InstanceError(f"sign between {list(a)} and {list(b)}: the cells are not adjacent")
-            if inst.given[a[0]][a[1]] and inst.given[b[0]][b[1]]:
-                raise InstanceError(f"sign between {list(a)} and {list(b)}: both cells are filled")
-            if frozenset((a, b)) in pairs:
-                raise InstanceError(f"two signs between {list(a)} and {list(b)}")
-            pairs.add(frozenset((a, b)))
-    if inst.condition == "bs":
-        _check_blocks(inst)
-
-
-def _check_blocks(inst: Instance) -> None:
-    n = inst.n
-    if len(inst.capacities) != len(inst.blocks):
-        raise InstanceError(f"{len(inst.blocks)} blocks but {len(inst.capacities)} capacities")
-    for b, capacity in enumerate(inst.capacities):
-        if not isinstance(capacity, int):
-            raise InstanceError(f"the capacity of block {b} must be an integer, not {capacity!r}")
-    owner: dict[Cell, int] = {}
-    for b, block in enumerate(inst.blocks):
-        for cell in block:
-            if cell in owner:
-                raise InstanceError(f"cell {list(cell)} is in blocks {owner[cell]} and {b}")
-            owner[cell] = b
-        cells, start = set(block), block[0] if block else None
-        if start is None:
-            raise InstanceError(f"block {b} is empty")
-        reached, stack = {start}, [start]
-        while stack:
-            i, j = stack.pop()
-            for d in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                if d in cells and d not in reached:
-                    reached.add(d)
-                    stack.append(d)
-        if reached != cells:
-            raise InstanceError(f"block {b} is not connected")
-        filled = [c for c in block if inst.given[c[0]][c[1]]]
-        if filled and len(block) > 1:
-            raise InstanceError(
-                f"block {b} holds the filled cell {list(filled[0])}: filled cells are unit blocks"
-            )
-        if filled and inst.capacities[b] != inst.given[filled[0][0]][filled[0][1]]:
-            raise InstanceError(f"unit block {b} at {list(filled[0])} must have its value as capacity")
-        if not filled and len(block) == 1:
-            raise InstanceError(
-                f"block {b} is the empty cell {list(block[0])} alone: empty cells need larger blocks"
-            )
-    if len(owner) != n * n:
-        missing = next((i, j) for i in range(n) for j in range(n) if (i, j) not in owner)
-        raise InstanceError(f"cell {list(missing)} is in no block")
-    total = n * n * (n + 1) // 2
-    if sum(inst.capacities) != total:
-        raise InstanceError(f"the capacities sum to {sum(inst.capacities)}, not n^2 (n+1)/2 = {total}")
+    rule.check(inst)
 
 
 def from_json(data: object) -> Instance:

@@ -12,7 +12,7 @@ from dlx_latin.approx.instance import CONDITIONS
 
 condition_option = click.option(
     "--condition",
-    type=click.Choice(CONDITIONS),
+    type=click.Choice(list(CONDITIONS)),
     default="null",
     show_default=True,
     help="The extra condition C.",

@@ -51,8 +51,11 @@ def check_listable(pb: PartialBoard, parts: list, max_boards: int, advice: str) 
             )
 
 
-def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterator[CanonicalForm]:
-    """The canonical form of every class of Latin boards of an empty board, each once, as found.
+def canonical_classes(
+    pb: PartialBoard, max_boards: int = MAX_BOARDS, progress: Progress | None = None
+) -> Iterator[CanonicalForm]:
+    """The canonical form of every class of Latin boards of an empty board, each once, as found;
+    `progress(classes found, share of the leaves listed)` after each leaf.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> sorted(f.orbit_size for f in canonical_classes(PartialBoard(board_from_spec("sudoku:2x2"))))
@@ -64,18 +67,21 @@ def canonical_classes(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> Iterato
     check_listable(pb, parts, max_boards, "this method lists at most that many")
     canon = NautyCanonizer(pb.board, pb.multiset)
     seen: set[tuple[Label | None, ...]] = set()
-    for leaf in parts:
+    for done, leaf in enumerate(parts, start=1):
         for labelling in completions(leaf.partial):
             form = canon.form(labelling)
             if form.labelling not in seen:
                 seen.add(form.labelling)
                 yield form
+        if progress is not None:
+            progress(len(seen), done / len(parts))
 
 
-def all_classes(pb: PartialBoard) -> Iterator[CanonicalForm]:
+def all_classes(pb: PartialBoard, progress: Progress | None = None) -> Iterator[CanonicalForm]:
     """The canonical form of every class of Latin boards of an empty board, each once: listed from the
     symmetry leaves when they hold at most LEVELS_BEYOND Latin boards (or for boards of over 64 points, up to
     MAX_BOARDS), else found level by level (`symmetry.levels`; yielded once the last level is done).
+    `progress(classes or boards so far, fraction done)` now and then.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> [f.orbit_size for f in all_classes(PartialBoard(board_from_spec("hexagon:3")))]
@@ -85,30 +91,33 @@ def all_classes(pb: PartialBoard) -> Iterator[CanonicalForm]:
 
     by_levels = not pb.clues and pb.board.n_points <= MAX_POINTS
     try:
-        listed = canonical_classes(pb, LEVELS_BEYOND if by_levels else MAX_BOARDS)
+        listed = canonical_classes(pb, LEVELS_BEYOND if by_levels else MAX_BOARDS, progress)
         first = next(listed, None)  # the leaves are checked before the first form
     except SymmetryTooLargeError:
         if not by_levels:
             raise
         canon = NautyCanonizer(pb.board, pb.multiset)
-        yield from canonical_forms(expand(first_level(pb), canon), canon)
+        yield from canonical_forms(expand(first_level(pb), canon, progress=progress), canon)
         return
     if first is not None:
         yield first
         yield from listed
 
 
-def classes_up_to_symmetry(pb: PartialBoard, checkpoint: str | None = None) -> dict[tuple[Label, ...], int]:
+def classes_up_to_symmetry(
+    pb: PartialBoard, checkpoint: str | None = None, progress: Progress | None = None
+) -> dict[tuple[Label, ...], int]:
     """Canonical form -> orbit size of every class of Latin boards of an empty board under its automorphism
     group combined with the label group (`all_classes`); the orbit sizes are checked to add up to the plain
-    count (its parts recorded in `checkpoint`, when given).
+    count (its parts recorded in `checkpoint`, when given); `progress` is called by the listing, then by the
+    count.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> len(classes_up_to_symmetry(PartialBoard(board_from_spec("sudoku:2x2"))))  # essentially different
     2
     """
-    found = {form.labelling: form.orbit_size for form in all_classes(pb)}
-    total = count_by_orbits(pb, checkpoint=checkpoint)
+    found = {form.labelling: form.orbit_size for form in all_classes(pb, progress)}
+    total = count_by_orbits(pb, checkpoint=checkpoint, progress=progress)
     if sum(found.values()) != total:
         raise AssertionError(f"orbit sizes add up to {sum(found.values())}, not to the count {total}")
     return found
@@ -136,7 +145,7 @@ def count_up_to_symmetry(
             return count_by_burnside(pb, group, settings, terms_progress)
         except BurnsideUnsupportedError:
             pass
-    return len(classes_up_to_symmetry(pb, settings.checkpoint))
+    return len(classes_up_to_symmetry(pb, settings.checkpoint, settings.progress))
 
 
 def _latin_order(pb: PartialBoard) -> int | None:

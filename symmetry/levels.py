@@ -23,6 +23,7 @@ import math
 from collections.abc import Container, Iterable
 
 from dlx_latin.boards import Board
+from dlx_latin.exact_cover.kernel import Progress
 from dlx_latin.latin import PartialBoard, is_completable
 from dlx_latin.latin.completion import first_asterism_arrangements
 from symmetry.canonical import CanonicalForm
@@ -109,16 +110,22 @@ def next_level(boards: Iterable[PartialBoard], canonizer: NautyCanonizer) -> lis
 
 
 def expand(
-    boards: list[PartialBoard], canonizer: NautyCanonizer, until: int | None = None
+    boards: list[PartialBoard],
+    canonizer: NautyCanonizer,
+    until: int | None = None,
+    progress: Progress | None = None,
 ) -> list[PartialBoard]:
     """Level after level until every board is full, or (with `until`) until there are at least `until`
-    boards; the boards of one level all have the same points filled."""
+    boards; the boards of one level all have the same points filled.  `progress(boards, share of the points
+    filled)` after each level."""
     while (
         boards
         and next_points(boards[0].board, boards[0].clues) is not None
         and (until is None or len(boards) < until)
     ):
         boards = next_level(boards, canonizer)
+        if progress is not None and boards:
+            progress(len(boards), len(boards[0].clues) / canonizer.board.n_points)
     return boards
 
 

@@ -188,3 +188,25 @@ def test_hard_instances_follow_the_reductions():
     assert {row.algorithm for row in rows} == {"greedy", "matching"}
     with pytest.raises(ValueError, match="even order"):
         random_instance("fut", 7, hard=True)
+
+
+def test_help_works_without_the_approx_extra():
+    """`approx bench --help` needs nothing; running it without scipy is one line naming the extra."""
+    import subprocess
+    import sys
+
+    def without_scipy(*args):
+        code = "\n".join(
+            [
+                "import sys",
+                "sys.modules['scipy'] = None",
+                "from dlx_latin.cli import run",
+                "sys.exit(run(sys.argv[1:]))",
+            ]
+        )
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60)
+
+    helped = without_scipy("approx", "bench", "--help")
+    assert helped.returncode == 0 and "--instances" in helped.stdout
+    refused = without_scipy("approx", "bench")
+    assert refused.returncode == 1 and "pip install -e '.[approx]'" in refused.stderr

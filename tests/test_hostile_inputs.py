@@ -263,7 +263,7 @@ def read_only_dir(tmp_path):
             pytest.skip("no read-only remount here")
         yield src, ro
     finally:
-        subprocess.run(["umount", str(ro)], capture_output=True)
+        subprocess.run(["umount", "--lazy", str(ro)], capture_output=True)  # even if a file is still open
 
 
 def test_a_catalog_on_a_read_only_disk_is_read(read_only_dir, built):

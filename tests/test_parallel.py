@@ -219,7 +219,7 @@ def test_scheduler_addresses_that_cannot_be_used(address, message):
 
 
 def test_count_on_a_dask_local_cluster():
-    import distributed  # the 'dask' extra, which the README's test command installs
+    distributed = pytest.importorskip("distributed")  # the dask extra (the README's test command installs it)
 
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"

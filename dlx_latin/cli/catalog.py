@@ -7,6 +7,7 @@ import sqlite3
 
 import click
 
+from dlx_latin.cli.progress import progress_option
 from dlx_latin.cli.text import plural
 from dlx_latin.errors import UserInputError
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
@@ -64,7 +65,7 @@ def catalog() -> None:
     "--minimal-puzzles",
     is_flag=True,
     help="Also every critical puzzle (no clue can go: minimal, as Sudoku people say) up to symmetry "
-    "(6x6 Sudoku: 17 million classes, hours; `minimal BOARD --critical` counts them without storing).",
+    "(6x6 Sudoku: 17 million classes; `minimal BOARD --critical` counts them without storing).",
 )
 @click.option(
     "--fewest-clues",
@@ -99,9 +100,7 @@ def catalog() -> None:
     help="List the Latin boards of the symmetry leaves when at most this many; else find the classes "
     "asterism by asterism (faster beyond a few thousand; boards of at most 64 points).",
 )
-@click.option(
-    "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
-)
+@progress_option
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes working parts."
 )
@@ -200,7 +199,20 @@ def build(
         if bar:
             bar.close()
     if as_json:
-        click.echo(json.dumps(result))
+        held = _holding(db, target, str(pb.multiset))
+        click.echo(json.dumps({"parts": 0, "parts_done": 0, **result, **held}))  # parts: the solutions build
+
+
+def _holding(db: sqlite3.Connection, spec: str, multiset: str) -> dict:
+    """What the catalog holds for a board: solution classes, the sum of their orbit sizes, puzzle classes."""
+    classes, total, puzzles = db.execute(
+        "SELECT (SELECT count(*) FROM solutions s WHERE s.board_id = b.id), "
+        "(SELECT exact_sum(s.orbit_size) FROM solutions s WHERE s.board_id = b.id), "
+        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id) "
+        "FROM boards b WHERE b.spec = ? AND b.multiset = ?",
+        (spec, multiset),
+    ).fetchone() or (0, 0, 0)
+    return {"classes": classes, "total": int(total or 0), "puzzle_classes": puzzles}
 
 
 @catalog.command(name="stats")
@@ -259,7 +271,7 @@ def stats(db_path: str, as_json: bool) -> None:
     type=click.Path(dir_okay=False),
     help="Record finished parts of the count in FILE; the same command resumes after an interruption.",
 )
-@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a tty).")
+@progress_option
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def certify(

@@ -6,11 +6,12 @@ import json
 
 import click
 
+from dlx_latin.cli.progress import echo, progress_bar, progress_option
 from dlx_latin.cli.text import plural
 from dlx_latin.jigsaw.borders import border_fillings, border_formula
 from dlx_latin.jigsaw.counts import jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
-from dlx_latin.jigsaw.impossible import impossible_cover, impossible_covers
+from dlx_latin.jigsaw.impossible import each_impossible_cover, impossible_cover
 
 order_argument = click.argument("n", type=click.IntRange(min=1, max=9))
 
@@ -87,18 +88,21 @@ def count_command(n: int, per_cover: bool, jobs: int, as_json: bool) -> None:
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes testing covers."
 )
 @click.option("--construct", is_flag=True, help="Print one such cover for any N >= 4, built (not searched).")
-def impossible_command(n: int, as_json: bool, jobs: int, construct: bool) -> None:
-    """The covers of the N x N square that admit no jigsaw Latin square, one per symmetry orbit, and (on
-    stderr) how many covers that is in all; with --construct, one such cover for any N >= 4."""
+@progress_option
+def impossible_command(n: int, as_json: bool, jobs: int, construct: bool, progress: bool | None) -> None:
+    """The covers of the N x N square that admit no jigsaw Latin square, one per symmetry orbit, as they are
+    found, and (on stderr) how many covers that is in all; with --construct, one such cover for any N >= 4."""
     if construct:
         regions = impossible_cover(n)
         click.echo(json.dumps({"regions": regions}) if as_json else regions)
         return
     if n > 9:
         raise click.BadParameter(f"{n} is not in the range 1<=x<=9 (use --construct)", param_hint="N")
-    found = impossible_covers(n, jobs)
-    for regions, orbit in sorted(found.items()):
-        click.echo(json.dumps({"regions": regions, "orbit_size": orbit}) if as_json else regions)
+    found = {}
+    with progress_bar(progress, "covers tried") as bar:
+        for regions, orbit in each_impossible_cover(n, jobs, bar):
+            found[regions] = orbit
+            echo(json.dumps({"regions": regions, "orbit_size": orbit}) if as_json else regions, bar)
     covers, orbits = plural(sum(found.values()), "cover"), plural(len(found), "orbit")
     click.echo(f"{covers} in {orbits} admit no jigsaw Latin square", err=True)
 

@@ -4,6 +4,16 @@ done (Knuth's estimate for a search), the rate, the time spent and the time left
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import click
+
+progress_option = click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress on stderr: done, rate, time left (default: on a terminal).",
+)
 
 
 class ProgressBar:
@@ -28,8 +38,15 @@ class ProgressBar:
         fraction = min(max(fraction, 0.0), 1.0)
         self.done = done
         elapsed = self.bar.format_dict["elapsed"] or 1e-9
-        self.bar.set_description_str(f"{done:,} {self.unit}, {done / elapsed:,.0f}/s", refresh=False)
+        rate = done / elapsed
+        shown = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+        self.bar.set_description_str(f"{done:,} {self.unit}, {shown}/s", refresh=False)
         self.bar.update(fraction - self.bar.n)
+
+    def echo(self, text: str) -> None:
+        """Print a result on stdout without tearing the bar (it is cleared and redrawn around it)."""
+        with self.bar.external_write_mode(file=sys.stdout):
+            click.echo(text)
 
     def close(self) -> None:
         self.bar.close()
@@ -44,3 +61,22 @@ class ProgressBar:
 def wants_progress(flag: bool | None) -> bool:
     """--progress/--no-progress, defaulting to on when stderr is a terminal."""
     return flag if flag is not None else sys.stderr.isatty()
+
+
+@contextmanager
+def progress_bar(flag: bool | None, unit: str = "nodes") -> Iterator[ProgressBar | None]:
+    """A ProgressBar when --progress asks for one (`wants_progress`), else None; closed at the end."""
+    bar = ProgressBar(unit) if wants_progress(flag) else None
+    try:
+        yield bar
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def echo(text: str, bar: ProgressBar | None) -> None:
+    """A result on stdout while a bar may be drawn on stderr."""
+    if bar is None:
+        click.echo(text)
+    else:
+        bar.echo(text)

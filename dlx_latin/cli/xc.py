@@ -7,7 +7,7 @@ import time
 
 import click
 
-from dlx_latin.cli.progress import ProgressBar, wants_progress
+from dlx_latin.cli.progress import ProgressBar, progress_option, wants_progress
 from dlx_latin.cli.text import printable
 from dlx_latin.exact_cover.kernel import MAX_MEMO_SLOTS
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
@@ -56,9 +56,7 @@ def xc() -> None:
 @click.option(
     "--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT (extra 'dask')."
 )
-@click.option(
-    "--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal)."
-)
+@progress_option
 @click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr (serial runs).")
 @no_memo_option
 @memo_size_option

@@ -51,9 +51,13 @@ def probe(problem: ExactCoverProblem, rng: random.Random) -> tuple[int, int]:
 
 
 def estimate_many(
-    samplers: Sequence[Callable[[random.Random], tuple[int, int]]], probes: int, seed: int | None = None
+    samplers: Sequence[Callable[[random.Random], tuple[int, int]]],
+    probes: int,
+    seed: int | None = None,
+    progress: Callable[[int, float], object] | None = None,
 ) -> Estimate:
-    """The sum over `samplers` (independent searches whose sizes add up) of `probes` probes' mean.
+    """The sum over `samplers` (independent searches whose sizes add up) of `probes` probes' mean;
+    `progress(probes done, fraction)` now and then.
 
     Each probe picks one sampler uniformly and scales its result by their number: still unbiased."""
     if probes < 1:
@@ -62,11 +66,13 @@ def estimate_many(
     k = len(samplers)
     values: list[int] = []
     node_sum = hits = 0
-    for _ in range(probes):
+    for done in range(1, probes + 1):
         solutions, nodes = samplers[rng.randrange(k)](rng)
         values.append(solutions * k)
         node_sum += nodes * k
         hits += solutions > 0
+        if progress is not None and done % 64 == 0:
+            progress(done, done / probes)
     mean = sum(values) / probes
     variance = sum((v - mean) ** 2 for v in values) / (probes - 1) if probes > 1 else math.inf
     return Estimate(mean, math.sqrt(variance / probes), node_sum / probes, probes, hits)

@@ -8,7 +8,8 @@ orbit's size; each cover's count fixes the labels of one asterism and multiplies
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from functools import partial
 
 from dlx_latin.boards import BoardWarning, board_from_spec
@@ -29,18 +30,21 @@ def cover_count(regions: str, limit: int | None = None) -> int:
     return count_completions(cover_board(regions), limit=limit)
 
 
-def per_cover_counts(n: int, jobs: int = 1, limit: int | None = None) -> Iterator[tuple[str, int, int]]:
+def per_cover_counts(
+    n: int, jobs: int = 1, limit: int | None = None, progress: Callable[[int, float], object] | None = None
+) -> Iterator[tuple[str, int, int]]:
     """(canonical cover, orbit size under the square's symmetries, jigsaw Latin squares on it, at most
-    `limit` if given), in the order of the region strings; `jobs` > 1 counts in that many processes."""
+    `limit` if given), as they are counted, in the order of the region strings; `jobs` > 1 counts in that
+    many processes; `progress(covers done, fraction)` after each cover."""
     orbits = sorted(covers_up_to_symmetry(n).items())
     task = partial(cover_count, limit=limit)
-    if jobs > 1:
-        with process_pool(jobs) as pool:
-            counts: Iterator[int] = pool.map(task, [r for r, _ in orbits], chunksize=64)
-            yield from ((r, orbit, c) for (r, orbit), c in zip(orbits, counts, strict=True))
-        return
-    for r, orbit in orbits:
-        yield r, orbit, task(r)
+    with process_pool(jobs) if jobs > 1 else nullcontext() as pool:
+        regions = [r for r, _ in orbits]
+        counts: Iterator[int] = pool.map(task, regions, chunksize=64) if pool else map(task, regions)
+        for done, ((r, orbit), c) in enumerate(zip(orbits, counts, strict=True), start=1):
+            yield r, orbit, c
+            if progress is not None:
+                progress(done, done / len(orbits))
 
 
 def jigsaw_count(n: int, jobs: int = 1) -> int:

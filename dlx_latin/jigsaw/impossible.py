@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from dlx_latin.boards import Board
 from dlx_latin.jigsaw.counts import per_cover_counts
 from dlx_latin.jigsaw.dissections import JigsawOrderError, region_string
@@ -10,7 +12,17 @@ from dlx_latin.jigsaw.dissections import JigsawOrderError, region_string
 def impossible_covers(n: int, jobs: int = 1) -> dict[str, int]:
     """The covers (one per orbit of the square's symmetries -> orbit size) that admit no jigsaw Latin
     square at all."""
-    return {regions: orbit for regions, orbit, count in per_cover_counts(n, jobs, limit=1) if count == 0}
+    return dict(each_impossible_cover(n, jobs))
+
+
+def each_impossible_cover(
+    n: int, jobs: int = 1, progress: Callable[[int, float], object] | None = None
+) -> Iterator[tuple[str, int]]:
+    """(cover, orbit size) of the covers that admit no jigsaw Latin square, one per orbit, as they are found
+    (in the order of the region strings); `progress(covers tried, fraction)`."""
+    for regions, orbit, count in per_cover_counts(n, jobs, limit=1, progress=progress):
+        if count == 0:
+            yield regions, orbit
 
 
 SMALL_IMPOSSIBLE = {4: "aaabacbbccdbcddd", 5: "aaaabacbbbccddbcddeecdeee"}  # from impossible_covers(4), (5)

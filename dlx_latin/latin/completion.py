@@ -240,10 +240,13 @@ def random_latin_board(pb: PartialBoard, rng: random.Random) -> Labelling | None
     return [rename[x] for x in labelling]
 
 
-def estimate_completions(pb: PartialBoard, probes: int = 1000, seed: int | None = None) -> Estimate:
+def estimate_completions(
+    pb: PartialBoard, probes: int = 1000, seed: int | None = None, progress: Progress | None = None
+) -> Estimate:
     """Knuth's estimate of the number of Latin boards completing `pb` (and of the nodes a count would visit),
     from `probes` random walks down the same search `count_completions` makes (an empty board's first
-    asterism fixed, times the relabellings).  For boards too large to count: is a catalog within reach?"""
+    asterism fixed, times the relabellings).  For boards too large to count: is a catalog within reach?
+    `progress(probes done, fraction)` now and then."""
     if not pb.is_partial_latin():
         return Estimate(0.0, 0.0, 0.0, probes, 0)
     if pb.clues:
@@ -252,7 +255,7 @@ def estimate_completions(pb: PartialBoard, probes: int = 1000, seed: int | None 
         parts = fixed_first_asterism(pb.board, pb.multiset)
         problems, factor = [reduce_to_exact_cover(p).problem for p in parts], label_group_order(pb.multiset)
     samplers = [functools.partial(probe, problem) for problem in problems]
-    return estimate_many(samplers, probes, seed).scaled(factor)
+    return estimate_many(samplers, probes, seed, progress).scaled(factor)
 
 
 def scaled_progress(progress: Progress, i: int, parts: int) -> Progress:

@@ -88,19 +88,26 @@ def smallest_puzzle(
 
 
 def minimal_puzzles(
-    pb: PartialBoard, witnesses: int = 1, boards: Iterable[Sequence[Label]] | None = None
+    pb: PartialBoard,
+    witnesses: int = 1,
+    boards: Iterable[Sequence[Label]] | None = None,
+    progress: Callable[[int, float], object] | None = None,
 ) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
     that have that many: the smallest puzzle of each Latin board in `boards`.
 
     Symmetric Latin boards have equally small puzzles, so `boards` need only hold one Latin board per class
     under the board's symmetries (`[f.labelling for f in symmetry.all_classes(pb)]`: 2 for the 4x4 Sudoku
-    instead of 288); None tries every Latin board of `pb`."""
+    instead of 288); None tries every Latin board of `pb`.  `progress(boards done, fraction)` after each
+    (the fraction is 0 when `boards` has no length)."""
     best: list[PartialBoard] = []
-    for labelling in completions(pb) if boards is None else boards:
+    total = len(boards) if isinstance(boards, Sequence) else 0
+    for done, labelling in enumerate(completions(pb) if boards is None else boards, start=1):
         solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(labelling)))
         below = None if not best else len(best[0].clues) + (len(best) < witnesses)
         puzzle = smallest_puzzle(solved, below)
+        if progress is not None:
+            progress(done, done / total if total else 0.0)
         if puzzle is None:
             continue
         if not best or len(puzzle.clues) < len(best[0].clues):

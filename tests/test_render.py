@@ -145,7 +145,8 @@ def test_png_without_cairosvg_is_a_clear_error(monkeypatch):
 def test_boards_and_partial_boards_draw_themselves_in_notebooks():
     """Jupyter shows `_repr_svg_`: a board drawn empty, a partial board with its clues."""
     board = board_from_spec("sudoku:2x2")
-    empty, clued = parseString(board._repr_svg_()), parseString(PartialBoard(board, clues={0: 3})._repr_svg_())
+    empty = parseString(board._repr_svg_())
+    clued = parseString(PartialBoard(board, clues={0: 3})._repr_svg_())
     assert empty.documentElement.tagName == clued.documentElement.tagName == "svg"
     assert [t.firstChild.data for t in clued.getElementsByTagName("text")] == ["3"]
     assert empty.getElementsByTagName("text") == []

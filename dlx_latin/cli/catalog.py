@@ -315,7 +315,13 @@ def certify(
 @click.option("--json", "as_json", is_flag=True, help="JSON lines (the only output; for uniformity).")
 @click.option("--board", "spec", required=True, help="The board's spec as built.")
 @click.option("--puzzles", is_flag=True, help="Critical puzzles instead of solutions.")
-@click.option("--clues", "clue_count", type=click.IntRange(min=0), help="Puzzles with this many clues.")
+@click.option(
+    "--clue-count",
+    "--clues",
+    "clue_count",
+    type=click.IntRange(min=0),
+    help="Puzzles with this many clues (--clues, the older name, still works; elsewhere --clues is a grid).",
+)
 @click.option("--minimal", is_flag=True, help="Puzzles with the fewest clues of any on the board.")
 @click.option("--fair/--not-fair", default=None, help="Puzzles attrition solves (or does not).")
 @click.option("--rating", type=click.Choice(RATINGS), help="Puzzles of this rating.")

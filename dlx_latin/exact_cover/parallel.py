@@ -19,6 +19,7 @@ import uuid
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Executor, ThreadPoolExecutor, as_completed
+from functools import partial
 
 from dlx_latin.exact_cover.kernel import KernelArrays, Search, kernel_search
 from dlx_latin.exact_cover.settings import CountSettings
@@ -129,7 +130,7 @@ class ParallelRun:
         cancelled and the running ones stopped.  The memo is dropped at the end (it may hold 64 MiB)."""
         try:
             if self.executor is not None:
-                task = _remote_task(self.arrays, self.memo, self.run_id)
+                task = partial(count_path, self.arrays, memo=self.memo, run_id=self.run_id)
                 yield from _on_pool(self.executor, task, paths)
             elif self.jobs <= 1:
                 for path in paths:
@@ -143,12 +144,6 @@ class ParallelRun:
                         pool.shutdown(wait=True, cancel_futures=True)
         finally:
             self._owner = None
-
-
-def _remote_task(arrays: KernelArrays, memo: bool | int, run_id: str) -> Callable[[Path], tuple[int, int]]:
-    from functools import partial
-
-    return partial(count_path, arrays, memo=memo, run_id=run_id)
 
 
 def _on_pool(pool: Executor, task: Callable, paths: list[Path]) -> Iterator[tuple[Path, tuple]]:

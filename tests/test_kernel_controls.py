@@ -109,3 +109,22 @@ def test_count_settings_are_one_value():
     with pytest.raises(ValueError):
         CountSettings(jobs=0)
     assert latin_square(5).count(settings=base, memo=False) == 161_280
+
+
+def test_batch_refuses_what_it_cannot_do():
+    from array import array
+
+    search = latin_square(3).search()
+    with pytest.raises(ValueError, match="starts"):
+        search.batch(array("i", [0, 5]), array("i", [1]), 2)
+    with pytest.raises(ValueError, match="forced option"):
+        search.batch(array("i", [0, 1]), array("i", [10_000]), 2)
+    with pytest.raises(ValueError, match="bounds"):
+        search.batch(array("i", [0]), array("i", []), 0)
+    bounded = ExactCoverProblem(["a"], [["a"]] * 3, bounds={"a": (1, 2)}).search()
+    with pytest.raises(ValueError, match="bounds"):
+        bounded.batch(array("i", [0, 0]), array("i", []), 2)
+    p = latin_square(3)
+    with_zero = [sol for sol in p.solutions() if 0 in sol]
+    (whole, _), (forced, first) = p.search().batch(array("i", [0, 0, 1]), array("i", [0]), 1000)
+    assert (whole, forced) == (12, len(with_zero)) and tuple(sorted(first + (0,))) in with_zero

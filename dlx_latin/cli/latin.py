@@ -330,8 +330,23 @@ def _text(labelling: list, board: Board) -> str:
 @click.option(
     "--limit", type=click.IntRange(min=1), default=1, show_default=True, help="List up to N solutions."
 )
-@click.option("--unique", is_flag=True, help="Assert exactly one solution: exit 3 if none, 4 if several.")
+@click.option(
+    "--unique",
+    is_flag=True,
+    help="Assert exactly one solution: exit 3 if none, 4 if several (--batch: '?' for several).",
+)
 @click.option("--explain", is_flag=True, help="Print the attrition proof, step by step, before the solution.")
+@click.option(
+    "--batch",
+    "batch_source",
+    metavar="FILE",
+    help="A collection: one grid string per line ('-': standard input; blank and '#' lines skipped), "
+    "answered line by line in input order.",
+)
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--batch: processes at work."
+)
+@progress_option
 @json_option
 def solve(
     target: str,
@@ -340,10 +355,22 @@ def solve(
     limit: int,
     unique: bool,
     explain: bool,
+    batch_source: str | None,
+    jobs: int,
+    progress: bool | None,
     as_json: bool,
 ) -> None:
-    """Complete a puzzle FILE, or latinize a BOARD (with --multiset and --clues)."""
+    """Complete a puzzle FILE, or latinize a BOARD (with --multiset and --clues); with --batch, solve a
+    collection of puzzles of BOARD: one line per puzzle, its solution as a grid string ('-': none)."""
     pb = load(target, multiset, clues)
+    if batch_source is not None:
+        if explain or limit != 1:
+            raise click.UsageError("--explain and --limit do not go with --batch")
+        from dlx_latin.cli.batch import run_batch
+
+        raise SystemExit(run_batch(pb, batch_source, False, unique, 2, jobs, progress, as_json))
+    if jobs != 1 or progress is not None:
+        raise click.UsageError("--jobs and --progress go with --batch")
     extra = _explain(pb, as_json) if explain else {}
     found = list(completions(pb, limit=max(limit, 2) if unique else limit))
     if unique and len(found) > 1:
@@ -618,15 +645,47 @@ def _explain(pb: PartialBoard, as_json: bool) -> dict:
 @click.option(
     "--cap",
     type=click.IntRange(min=2),
-    default=1000,
-    show_default=True,
-    help="Count solutions up to this many.",
+    help="Count solutions up to this many (default 1000; with --batch, 2).",
 )
+@click.option(
+    "--batch",
+    "batch_source",
+    metavar="FILE",
+    help="A collection: one grid string per line ('-': standard input; blank and '#' lines skipped), "
+    "answered line by line in input order.",
+)
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--batch: processes at work."
+)
+@progress_option
+@click.option("--critical", is_flag=True, help="--batch: also whether each unique puzzle is critical.")
+@click.option("--rate", is_flag=True, help="--batch: also attrition's verdict: fair, rating, score.")
 @json_option
-def check(target: str, multiset: str | None, clues: str | None, cap: int, as_json: bool) -> None:
+def check(
+    target: str,
+    multiset: str | None,
+    clues: str | None,
+    cap: int | None,
+    batch_source: str | None,
+    jobs: int,
+    progress: bool | None,
+    critical: bool,
+    rate: bool,
+    as_json: bool,
+) -> None:
     """Palomo's tests of a puzzle: partial Latin, completable, unique, critical, removable clues; for a
-    Latin puzzle also fair (solved by attrition alone), its rating and score."""
+    Latin puzzle also fair (solved by attrition alone), its rating and score.  With --batch, a collection
+    of puzzles of BOARD, one line each: solutions (up to --cap), unique; --critical and --rate add the
+    costlier facts."""
     pb = load(target, multiset, clues)
+    if batch_source is not None:
+        from dlx_latin.cli.batch import run_batch
+
+        code = run_batch(pb, batch_source, True, False, cap or 2, jobs, progress, as_json, critical, rate)
+        raise SystemExit(code)
+    if jobs != 1 or progress is not None or critical or rate:
+        raise click.UsageError("--jobs, --progress, --critical and --rate go with --batch")
+    cap = cap or 1000
     partial_latin = pb.is_partial_latin()
     solutions = count_completions(pb, limit=cap) if partial_latin else 0
     removable = None

@@ -121,6 +121,8 @@ typedef struct {
     int batch_solutions;
     int init_called, ready, busy;        /* __init__ ran (once only); it succeeded; a run is under way */
     int stop_asked;                      /* stop() was called: runs return at their next slice, unfinished */
+    node *pristine;                      /* batch(): the node table and item list before any search */
+    int *pristine_llink, *pristine_rlink, *option_first;  /* ... and each option's first node */
 } Search;
 
 /* ---- the elementary operations of Algorithm C ------------------------------------------------------ */
@@ -175,7 +177,6 @@ typedef struct {
     }                                                                                              \
 } while (0)
 
-/* The option number of an option node: walk to the spacer that ends its option. */
 /* splitmix64: a small, well-mixed generator for the seeded branching order. */
 static uint64_t next_random(uint64_t *state)
 {
@@ -194,6 +195,7 @@ static void shuffle(int *a, int n, uint64_t *state)
     }
 }
 
+/* The option number of an option node: walk to the spacer that ends its option. */
 static int option_of(const node *nd, int p)
 {
     while (nd[p].top > 0) p++;
@@ -748,6 +750,7 @@ static void search_dealloc(Search *s)
     if (s->memo_owner) Py_DECREF(s->memo_owner);
     else memo_free(s);
     free(s->covered); free(s->mult); free(s->level_key); free(s->count_before);
+    free(s->pristine); free(s->pristine_llink); free(s->pristine_rlink); free(s->option_first);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -1123,6 +1126,145 @@ static PyObject *search_share_memo(Search *s, PyObject *arg)
     Py_RETURN_TRUE;
 }
 
+/* ---- batches of puzzles: one problem, many sets of forced options ------------------------------------ */
+
+/* Keep the fresh search's node table and item list, and where each option starts, for batch(). */
+static int batch_prepare(Search *s)
+{
+    if (s->pristine) return 0;
+    size_t items = (size_t)s->n_items + 2;
+    s->pristine = malloc((size_t)s->n_nodes * sizeof(node));
+    s->pristine_llink = malloc(items * sizeof(int));
+    s->pristine_rlink = malloc(items * sizeof(int));
+    s->option_first = malloc(((size_t)s->n_options + 1) * sizeof(int));
+    if (!s->pristine || !s->pristine_llink || !s->pristine_rlink || !s->option_first) {
+        free(s->pristine); free(s->pristine_llink); free(s->pristine_rlink); free(s->option_first);
+        s->pristine = NULL; s->pristine_llink = s->pristine_rlink = s->option_first = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(s->pristine, s->nd, (size_t)s->n_nodes * sizeof(node));
+    memcpy(s->pristine_llink, s->llink, items * sizeof(int));
+    memcpy(s->pristine_rlink, s->rlink, items * sizeof(int));
+    for (int k = 0, p = s->n_items + 2; k < s->n_options; k++) {  /* options follow the first spacer */
+        s->option_first[k] = p;
+        while (s->nd[p].top > 0) p++;
+        p++;                                                          /* the spacer ending option k */
+    }
+    return 0;
+}
+
+/* Back to the fresh search: the pristine table and list, level 0, nothing counted. */
+static void batch_restore(Search *s)
+{
+    memcpy(s->nd, s->pristine, (size_t)s->n_nodes * sizeof(node));
+    memcpy(s->llink, s->pristine_llink, ((size_t)s->n_items + 2) * sizeof(int));
+    memcpy(s->rlink, s->pristine_rlink, ((size_t)s->n_items + 2) * sizeof(int));
+    s->level = 0; s->best_item = 0; s->resume = AT_C2; s->count = 0;
+    s->batch_len = 0; s->batch_solutions = 0;
+}
+
+/* Choose option k before the search, as a branching would: cover each of its items.  0 when an item is
+ * already covered (by an earlier forced option): the forced options clash, so nothing completes them. */
+static int batch_force(Search *s, int k)
+{
+    node *nd = s->nd;
+    int *llink = s->llink, *rlink = s->rlink;
+    uint64_t updates = 0;
+    int first = s->option_first[k];
+    for (int q = first; nd[q].top > 0; q++) {
+        int i = nd[q].top;
+        if (rlink[llink[i]] != i) return 0;
+    }
+    for (int q = first; nd[q].top > 0; q++) {
+        int i = nd[q].top, l = llink[i], r = rlink[i];
+        for (int p = nd[i].dlink; p != i; p = nd[p].dlink) {
+            int t = p + 1;                                      /* HIDE(p) without colors */
+            while (t != p) {
+                int x = nd[t].top, u = nd[t].ulink, d = nd[t].dlink;
+                if (x <= 0) t = u;
+                else { nd[u].dlink = d; nd[d].ulink = u; nd[x].top--; updates++; t++; }
+            }
+        }
+        rlink[l] = r; llink[r] = l;
+    }
+    s->updates += updates;
+    return 1;
+}
+
+/* The options of the first solution recorded in the batch buffer, as a tuple (NULL on error). */
+static PyObject *batch_first(Search *s)
+{
+    Py_ssize_t end = 0;
+    while (s->batch[end] >= 0) end++;
+    PyObject *first = PyTuple_New(end);
+    for (Py_ssize_t e = 0; first && e < end; e++) {
+        PyObject *o = PyLong_FromLong(s->batch[e]);
+        if (!o) { Py_CLEAR(first); break; }
+        PyTuple_SET_ITEM(first, e, o);
+    }
+    return first;
+}
+
+/* batch(starts, forced, cap): for each puzzle j -- the options forced[starts[j]:starts[j+1]] chosen first --
+ * (solutions up to cap, the first solution's other options or None).  The problem is built once; each
+ * puzzle restores the fresh table (one copy), covers its options and searches.  For problems without
+ * bounds, colors, memo or path. */
+static PyObject *search_batch(Search *s, PyObject *args)
+{
+    Py_buffer bs = {0}, bf = {0};
+    unsigned long long cap;
+    PyObject *out = NULL;
+    if (!PyArg_ParseTuple(args, "y*y*K", &bs, &bf, &cap)) return NULL;
+    if (!usable(s)) goto done;
+    if (s->multiplicities || s->colored || s->memo_wanted || s->path_len || cap < 1 || cap > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError,
+                        "batch() needs a search without bounds, colors, memo or path, and 1 <= cap < 2**31");
+        goto done;
+    }
+    const int32_t *starts = bs.buf, *forced = bf.buf;
+    Py_ssize_t m = bs.len / 4 - 1, n_forced = bf.len / 4;
+    if (bs.len < 4 || bs.len % 4 || bf.len % 4 || starts[0] != 0 || starts[m] != n_forced) {
+        PyErr_SetString(PyExc_ValueError, "batch starts must run from 0 to the number of forced options");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < m; j++)
+        if (starts[j + 1] < starts[j]) { PyErr_SetString(PyExc_ValueError, "batch starts must not decrease"); goto done; }
+    for (Py_ssize_t e = 0; e < n_forced; e++)
+        if (forced[e] < 0 || forced[e] >= s->n_options) {
+            PyErr_Format(PyExc_ValueError, "forced option %d is not one of the problem's", (int)forced[e]);
+            goto done;
+        }
+    if (!s->pristine && (s->resume != AT_C2 || s->nodes)) {   /* later batches find it restored */
+        PyErr_SetString(PyExc_RuntimeError, "batch() needs a fresh search");
+        goto done;
+    }
+    if (batch_prepare(s) < 0) goto done;
+    out = PyList_New(m);
+    if (!out) goto done;
+    s->busy = 1;
+    for (Py_ssize_t j = 0; j < m; j++) {
+        batch_restore(s);
+        s->limit = cap;
+        int clash = 0;
+        for (int32_t e = starts[j]; e < starts[j + 1] && !clash; e++) clash = !batch_force(s, forced[e]);
+        if (!clash && run_slices(s, (int)cap, NULL, 0) < 0) { Py_CLEAR(out); break; }
+        PyObject *first = clash || !s->batch_solutions ? (Py_INCREF(Py_None), Py_None) : batch_first(s);
+        if (!first) { Py_CLEAR(out); break; }
+        PyObject *count = u128_to_pylong(clash ? 0 : s->count);
+        PyObject *item = count ? PyTuple_Pack(2, count, first) : NULL;
+        Py_XDECREF(count);
+        Py_DECREF(first);
+        if (!item) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, j, item);
+    }
+    batch_restore(s);                                        /* fresh again: any later run starts clean */
+    s->busy = 0;
+done:
+    PyBuffer_Release(&bs); PyBuffer_Release(&bf);
+    return out;
+}
+
 /* stop(): make the run under way (in another thread) return at its next slice, unfinished, and every later
  * run return at once.  Callable while the search runs: it only sets a flag read between slices. */
 static PyObject *search_stop(Search *s, PyObject *unused)
@@ -1178,6 +1320,8 @@ static PyMethodDef search_methods[] = {
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS | METH_KEYWORDS,
      "Up to size more solutions (fewer when max_nodes nodes in all are reached first)."},
     {"stop", (PyCFunction)search_stop, METH_NOARGS, "Make the current and later runs return unfinished."},
+    {"batch", (PyCFunction)search_batch, METH_VARARGS,
+     "Per puzzle (forced options): solutions up to cap and the first one's other options."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},
     {"share_memo", (PyCFunction)search_share_memo, METH_O, "Count with another search's memo."},
     {NULL, NULL, 0, NULL}};

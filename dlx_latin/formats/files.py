@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterator
 
 from dlx_latin.errors import InputFileError
 
@@ -46,3 +47,34 @@ def _decoded(data: bytes, name: str, what: str, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise InputFileError(f"cannot read {name}: not UTF-8 text") from None
+
+
+def text_lines(path: str | os.PathLike, what: str = "file") -> Iterator[str]:
+    """The lines of the regular file `path` ('-': standard input) as UTF-8 text, read as they are used, so
+    a collection of any length takes the same memory; a line that is not UTF-8 is one InputFileError."""
+    if str(path) == "-":
+        if sys.stdin is None:
+            raise InputFileError("standard input is closed")
+        stream, name = getattr(sys.stdin, "buffer", sys.stdin), "standard input"
+        yield from _decoded_lines(stream, name)
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputFileError(f"cannot read {path}: not a regular file")
+    with os.fdopen(fd, "rb") as f:
+        yield from _decoded_lines(f, str(path))
+
+
+def _decoded_lines(stream, name: str) -> Iterator[str]:
+    for number, line in enumerate(stream, start=1):
+        if isinstance(line, str):
+            yield line
+            continue
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputFileError(f"cannot read {name}: line {number} is not UTF-8 text") from None

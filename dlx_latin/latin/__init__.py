@@ -1,5 +1,7 @@
 """Latin boards: multisets, partial Latin boards, their completions and Palomo's puzzle notions."""
 
+from typing import Any
+
 from dlx_latin.latin.completion import (
     NotUniqueError,
     completions,
@@ -20,6 +22,7 @@ __all__ = [
     "Multiset",
     "NotUniqueError",
     "PartialBoard",
+    "PuzzleBatch",
     "completions",
     "count_completions",
     "estimate_completions",
@@ -29,3 +32,12 @@ __all__ = [
     "reduce_to_exact_cover",
     "removable_clues",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`PuzzleBatch` loads on first use: it reads grid strings, and the grid format imports this package."""
+    if name == "PuzzleBatch":
+        from dlx_latin.latin.batch import PuzzleBatch
+
+        return PuzzleBatch
+    raise AttributeError(f"module 'dlx_latin.latin' has no attribute {name!r}")

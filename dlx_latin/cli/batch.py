@@ -1,0 +1,106 @@
+"""`solve BOARD --batch FILE` and `check BOARD --batch FILE`: a collection of puzzles, one grid string per
+line, answered in input order at C speed (`dlx_latin.latin.batch.PuzzleBatch`)."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from dlx_latin.cli.progress import echo, progress_bar
+from dlx_latin.cli.text import printable
+from dlx_latin.formats.files import text_lines
+from dlx_latin.formats.grid import label_char
+from dlx_latin.latin.batch import Answer, BadLine, PuzzleBatch
+from dlx_latin.latin.partial import PartialBoard
+
+
+def run_batch(
+    pb: PartialBoard,
+    source: str,
+    check: bool,
+    unique: bool,
+    cap: int,
+    jobs: int,
+    progress: bool | None,
+    as_json: bool,
+    critical: bool = False,
+    rate: bool = False,
+) -> int:
+    """Answer every puzzle line of `source` ('-': standard input) on `pb`'s board -- its solution (solve) or
+    facts (check) -- one output line per puzzle, in input order; a bad line is one error line on stderr
+    naming its number, and the run goes on.  The exit code: 1 if any line was bad, else 0."""
+    if pb.clues:
+        raise click.UsageError("--batch takes a BOARD: the puzzles are the file's lines")
+    batch = PuzzleBatch(pb.board, pb.multiset)
+    bad = 0
+    lines = text_lines(source, "collection of puzzles")
+    with progress_bar(progress, "puzzles") as bar:
+        for done, (line, answer) in enumerate(batch.solve_many(lines, cap, jobs), start=1):
+            if isinstance(answer, BadLine):
+                bad += 1
+                click.echo(f"dlx-latin: error: line {line}: {printable(answer.message)}", err=True)
+                continue
+            if check:
+                record = _facts(batch, line, answer, critical, rate)
+                echo(json.dumps(record) if as_json else _fact_text(record), bar)
+            else:
+                solution = (
+                    answer.solution if answer.solutions and not (unique and answer.solutions > 1) else None
+                )
+                if as_json:
+                    shown = None if solution is None else "".join(map(label_char, solution))
+                    record = {"line": line, "solutions": answer.solutions, "unique": answer.solutions == 1}
+                    echo(json.dumps({**record, "solution": shown}), bar)
+                else:
+                    text = (
+                        "-"
+                        if not answer.solutions
+                        else "?"
+                        if solution is None
+                        else "".join(map(label_char, solution))
+                    )
+                    echo(text, bar)
+            if bar is not None and done % 1024 == 0:
+                bar(done, 0.0)
+    return 1 if bad else 0
+
+
+def _solution(line: int, answer: Answer, unique: bool, as_json: bool) -> str:
+    """One output line of `solve --batch`: the solution's grid string, '-' when there is none, '?' when
+    there are several and --unique was asked (else the first one); or the same as a JSON line."""
+    several = unique and answer.solutions > 1
+    shown = None if answer.solution is None or several else "".join(map(label_char, answer.solution))
+    if as_json:
+        record = {"line": line, "solutions": answer.solutions, "unique": answer.solutions == 1}
+        return json.dumps({**record, "solution": shown})
+    return shown if shown is not None else "?" if several else "-"
+
+
+def _facts(batch: PuzzleBatch, line: int, answer: Answer, critical: bool, rate: bool) -> dict:
+    """What `check` says of one puzzle of a collection (the costly facts only when asked)."""
+    record: dict = {
+        "line": line,
+        "solutions": answer.solutions,
+        "unique": answer.solutions == 1,
+        "completable": answer.solutions > 0,
+    }
+    if critical:
+        record["critical"] = batch.is_critical(answer.clues) if answer.solutions == 1 else None
+    if rate:
+        from dlx_latin.puzzles.proof import explain
+
+        proof = explain(PartialBoard(batch.board, batch.multiset, answer.clues))
+        record.update(fair=proof.fair, rating=proof.rating, score=proof.score)
+    return record
+
+
+def _fact_text(record: dict) -> str:
+    """One line of facts: solutions (up to the cap), then the verdicts asked for."""
+    n = record["solutions"]
+    words = [f"{n}", "unique" if n == 1 else "none" if n == 0 else "several"]
+    if record.get("critical") is not None:
+        words.append("critical" if record["critical"] else "not-critical")
+    if "fair" in record:
+        words.append(f"fair:{record['rating'].replace(' ', '-')}" if record["fair"] else "not-fair")
+    return " ".join(words)

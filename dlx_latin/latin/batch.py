@@ -1,0 +1,169 @@
+"""Collections of puzzles of one board, at C speed: the board's exact-cover problem is built once, and each
+puzzle is its clues' options chosen first inside the kernel (`Search.batch`), searched for at most `cap`
+solutions, then undone -- no Python object per node, no re-validation or symmetry work per puzzle.
+
+Boards whose multiset repeats labels (Sudoku Ripeto) have bounds, which the kernel's batch does not take:
+their puzzles are counted one by one through `count_completions`, with the same answers.
+"""
+
+from __future__ import annotations
+
+import itertools
+from array import array
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import TypeVar
+
+from dlx_latin.boards.board import Board, per_board
+from dlx_latin.errors import UserInputError
+from dlx_latin.formats.grid import parse_grid
+from dlx_latin.latin.completion import Labelling, completions, count_completions, reduce_to_exact_cover
+from dlx_latin.latin.multiset import Label, Multiset
+from dlx_latin.latin.partial import PartialBoard
+
+CHUNK = 2048  # puzzles handed to the kernel in one call (and to a worker process in one task)
+AHEAD = 4  # chunks in flight per worker process: memory stays flat however long the collection
+T = TypeVar("T")
+
+
+def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Lists of `size` items (the last one shorter), read lazily."""
+    it = iter(items)
+    while chunk := list(itertools.islice(it, size)):
+        yield chunk
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the engine says of one puzzle: its solutions, counted up to the cap, and the first of them."""
+
+    solutions: int
+    solution: Labelling | None
+    clues: Mapping[int, Label]
+
+
+@dataclass(frozen=True)
+class BadLine:
+    """A line of a collection that is not a puzzle of the board, with why."""
+
+    line: int
+    message: str
+
+
+class PuzzleBatch:
+    """Puzzles of one board and multiset (clue dicts point -> label, or grid strings), counted and solved
+    with the problem built once.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> batch = PuzzleBatch(board_from_spec("latin:3"))
+    >>> batch.count("1...2...3"), batch.count("........."), batch.count("11.......")
+    (1, 2, 0)
+    >>> batch.solve({0: 1, 4: 2, 8: 3})
+    [1, 3, 2, 3, 2, 1, 2, 1, 3]
+    """
+
+    def __init__(self, board: Board, multiset: Multiset | None = None) -> None:
+        self.empty = PartialBoard(board, multiset)
+        self.board, self.multiset = board, self.empty.multiset
+        self.reduction = reduce_to_exact_cover(self.empty)
+        self.option = {placement: k for k, placement in enumerate(self.reduction.placements)}
+        self.search = None if self.reduction.problem.bounds else self.reduction.problem.search()
+
+    def clues(self, puzzle: Mapping[int, Label] | str) -> dict[int, Label]:
+        """A puzzle's clues, from a grid string (GridStringError when it does not fit) or a clue dict."""
+        if isinstance(puzzle, str):
+            return parse_grid(puzzle, self.board.n_points, self.multiset)
+        return PartialBoard(self.board, self.multiset, puzzle).clues  # checks points and labels
+
+    def answers(self, puzzles: Iterable[Mapping[int, Label] | str], cap: int = 2) -> Iterator[Answer]:
+        """One Answer per puzzle, in order (a clue set that is not partial Latin has no solution)."""
+        if cap < 1:
+            raise ValueError(f"cap must be at least 1, not {cap}")
+        for chunk in chunked(map(self.clues, puzzles), CHUNK):
+            yield from self._answers(chunk, cap)
+
+    def _answers(self, chunk: Sequence[dict[int, Label]], cap: int) -> list[Answer]:
+        if self.search is None:  # bounds: one puzzle at a time
+            out = []
+            for clues in chunk:
+                pb = PartialBoard(self.board, self.multiset, clues)
+                count = count_completions(pb, limit=cap)
+                out.append(Answer(count, next(completions(pb, limit=1), None) if count else None, clues))
+            return out
+        forced = array("i", (self.option[placement] for clues in chunk for placement in clues.items()))
+        starts = array("i", itertools.accumulate((len(clues) for clues in chunk), initial=0))
+        out = []
+        for clues, (count, first) in zip(chunk, self.search.batch(starts, forced, cap), strict=True):
+            solution = None
+            if first is not None:
+                solution = [clues.get(p) for p in range(self.board.n_points)]
+                for k in first:
+                    point, label = self.reduction.placements[k]
+                    solution[point] = label
+            out.append(Answer(count, solution, clues))
+        return out
+
+    def count(self, puzzle: Mapping[int, Label] | str, cap: int = 2) -> int:
+        """The puzzle's solutions, counted up to `cap` (2: enough to tell unique from not)."""
+        return next(self.answers([puzzle], cap)).solutions
+
+    def solve(self, puzzle: Mapping[int, Label] | str) -> Labelling | None:
+        """The puzzle's first solution (a labelling in point order), or None."""
+        return next(self.answers([puzzle], 1)).solution
+
+    def is_critical(self, clues: Mapping[int, Label]) -> bool:
+        """Whether no clue of a puzzle with one solution can go (each removal, one kernel batch, leaves
+        several solutions)."""
+        fewer = [{q: x for q, x in clues.items() if q != p} for p in clues]
+        return all(answer.solutions > 1 for answer in self._answers(fewer, 2))
+
+    def solve_many(
+        self, lines: Iterable[str], cap: int = 2, jobs: int = 1, executor: Executor | None = None
+    ) -> Iterator[tuple[int, Answer | BadLine]]:
+        """(line number, Answer or BadLine) for each puzzle line of a collection -- one grid string per line;
+        blank lines and lines starting with '#' are skipped -- in input order, streamed.  `jobs` > 1 (or an
+        `executor`) works chunks of lines in other processes; the order stays the input's."""
+        numbered = ((k, line.strip()) for k, line in enumerate(lines, start=1))
+        puzzles = ((k, line) for k, line in numbered if line and not line.startswith("#"))
+        chunks = chunked(puzzles, CHUNK)
+        if executor is None and jobs <= 1:
+            for chunk in chunks:
+                yield from _work(self, chunk, cap)
+            return
+        from dlx_latin.workers import process_pool
+
+        with process_pool(jobs) if executor is None else nullcontext(executor) as pool:
+            pending: deque = deque()
+            for chunk in chunks:  # submitted a few ahead, answered in input order
+                pending.append(pool.submit(_work_remote, (self.board, self.multiset, chunk, cap)))
+                if len(pending) >= AHEAD * max(jobs, 1):
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+
+
+def _work(batch: PuzzleBatch, chunk: list[tuple[int, str]], cap: int) -> list[tuple[int, Answer | BadLine]]:
+    """A chunk of numbered lines answered: the good lines in one kernel batch, each bad line reported."""
+    out: list[tuple[int, Answer | BadLine]] = []
+    good: list[tuple[int, dict]] = []
+    for k, line in chunk:
+        try:
+            good.append((k, batch.clues(line)))
+        except UserInputError as err:
+            out.append((k, BadLine(k, str(err))))
+    answers = dict(zip((k for k, _ in good), batch._answers([c for _, c in good], cap), strict=True))
+    return sorted(out + list(answers.items()), key=lambda pair: pair[0])
+
+
+@per_board
+def _batch_for(board: Board, multiset: Multiset) -> PuzzleBatch:
+    return PuzzleBatch(board, multiset)
+
+
+def _work_remote(task: tuple) -> list[tuple[int, Answer | BadLine]]:
+    """A worker process's chunk (its PuzzleBatch made once per board)."""
+    board, multiset, chunk, cap = task
+    return _work(_batch_for(board, multiset), chunk, cap)

@@ -1,0 +1,123 @@
+"""Collections of puzzles at C speed: every batch answer equals the one-puzzle path (count_completions and
+completions), on every kind of board; the command line keeps input order and reports bad lines by number."""
+
+import json
+import random
+
+import pytest
+from cli import run_cli
+
+from dlx_latin.boards import board_from_spec
+from dlx_latin.formats.grid import label_char
+from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions, is_critical
+from dlx_latin.latin.batch import BadLine, PuzzleBatch
+
+BOARDS = [
+    ("sudoku:2x3", None),
+    ("sudoku:3x3", None),
+    ("jigsaw:aaaabccdabcddbbcddebceeee", None),
+    ("latin:5", None),
+    ("triangle:6", None),
+    ("cube:2", None),
+    ("latin:6", "1^2,2^2,3^2"),  # repeated labels: bounds, counted one puzzle at a time
+]
+
+
+def random_clue_sets(pb: PartialBoard, rng: random.Random, count: int) -> list[dict]:
+    """Clue sets of every kind: taken from a Latin board (unique, several), and arbitrary (often none)."""
+    full = next(completions(pb))
+    n = pb.board.n_points
+    labels = list(pb.multiset.labels)
+    out = []
+    for _ in range(count):
+        kept = rng.sample(range(n), rng.randrange(n // 4, n + 1))
+        clues = {p: full[p] for p in kept}
+        if len(kept) > n // 2 and rng.random() < 0.5:  # an arbitrary clue, which may clash (with enough
+            clues[rng.randrange(n)] = rng.choice(labels)  # clues that proving there is none is quick)
+        out.append(clues)
+    return out
+
+
+@pytest.mark.parametrize("spec, multiset", BOARDS, ids=[b[0][:14] for b in BOARDS])
+def test_batch_answers_equal_the_one_puzzle_path(spec, multiset):
+    board = board_from_spec(spec)
+    m = Multiset.parse(multiset) if multiset else None
+    batch = PuzzleBatch(board, m)
+    rng = random.Random(spec)
+    puzzles = random_clue_sets(PartialBoard(board, m), rng, 60)
+    kinds = set()
+    for clues, answer in zip(puzzles, batch.answers(puzzles, cap=2), strict=True):
+        pb = PartialBoard(board, m, clues)
+        assert answer.solutions == count_completions(pb, limit=2), clues
+        kinds.add(answer.solutions)
+        if answer.solutions:
+            solved = answer.solution
+            assert all(solved[p] == x for p, x in clues.items())
+            assert PartialBoard(board, m, dict(enumerate(solved))).is_partial_latin() and None not in solved
+        else:
+            assert answer.solution is None
+        if answer.solutions == 1:
+            assert batch.is_critical(clues) == is_critical(pb)
+    assert kinds == {0, 1, 2}  # none, unique and several were all tried
+
+
+def test_counts_up_to_the_cap():
+    batch = PuzzleBatch(board_from_spec("latin:4"))
+    assert (
+        batch.count({}, cap=1000) == 576
+        and batch.count({}, cap=10) == 10
+        and batch.count({0: 1}, 1000) == 144
+    )
+
+
+def collection(spec: str, puzzles: list[dict]) -> str:
+    n = board_from_spec(spec).n_points
+    return "".join("".join(label_char(c[p]) if p in c else "." for p in range(n)) + "\n" for c in puzzles)
+
+
+def test_solve_batch_keeps_input_order_with_jobs_and_reports_bad_lines(tmp_path):
+    spec = "sudoku:2x2"
+    pb = PartialBoard(board_from_spec(spec))
+    puzzles = random_clue_sets(pb, random.Random(4), 5000)
+    text = (
+        "# a collection\n\n" + collection(spec, puzzles[:2500]) + "12x\n" + collection(spec, puzzles[2500:])
+    )
+    path = tmp_path / "puzzles.txt"
+    path.write_text(text)
+    one = run_cli("solve", spec, "--batch", str(path), "--json")
+    two = run_cli("solve", spec, "--batch", str(path), "--json", "--jobs", "2")
+    assert one.returncode == two.returncode == 1  # the bad line, reported, and the run went on
+    assert one.stdout == two.stdout
+    assert one.stderr.strip() == "dlx-latin: error: line 2503: the grid string has 3 cells; the board has 16"
+    records = [json.loads(line) for line in one.stdout.splitlines()]
+    assert len(records) == 5000 and [r["line"] for r in records] == [k for k in range(3, 5004) if k != 2503]
+    for r, clues in zip(records, puzzles, strict=True):
+        assert r["solutions"] == count_completions(PartialBoard(pb.board, clues=clues), limit=2)
+
+
+def test_solve_batch_text_and_check_batch(tmp_path):
+    spec = "sudoku:2x2"
+    full = [int(c) for c in "1234341221434321"]
+    puzzles = [{p: full[p] for p in range(1, 16)}, {}, {0: 1, 1: 1}]
+    path = tmp_path / "p.txt"
+    path.write_text(collection(spec, puzzles))
+    out = run_cli("solve", spec, "--batch", str(path), "--unique")
+    assert out.returncode == 0 and out.stdout.split() == ["1234341221434321", "?", "-"]
+    out = run_cli("solve", spec, "--batch", "-", stdin=path.read_text())
+    assert out.stdout.split()[1] != "?"  # several: the first solution, without --unique
+    out = run_cli("check", spec, "--batch", str(path), "--critical", "--rate")
+    assert out.stdout.splitlines() == [
+        "1 unique not-critical fair:very-easy",
+        "2 several not-fair",
+        "0 none not-fair",
+    ]
+    facts = json.loads(run_cli("check", spec, "--batch", str(path), "--json").stdout.splitlines()[0])
+    assert facts == {"line": 1, "solutions": 1, "unique": True, "completable": True}
+
+
+def test_batch_refusals():
+    assert run_cli("solve", "sudoku:2x2", "--batch", "-", "--clues", "1" + "." * 15).returncode == 2
+    assert run_cli("solve", "sudoku:2x2", "--batch", "-", "--explain").returncode == 2
+    out = run_cli("solve", "sudoku:2x2", "--batch", "/nonexistent")
+    assert out.returncode == 1 and out.stderr.startswith("dlx-latin: error: cannot read /nonexistent")
+    assert isinstance(next(PuzzleBatch(board_from_spec("latin:3")).solve_many(["1"]))[1], BadLine)

@@ -159,11 +159,12 @@ def _work(batch: PuzzleBatch, chunk: list[tuple[int, str]], cap: int) -> list[tu
 
 
 @per_board
-def _batch_for(board: Board, multiset: Multiset) -> PuzzleBatch:
+def batch_for(board: Board, multiset: Multiset) -> PuzzleBatch:
+    """The PuzzleBatch of a board and multiset, made once per process (the latest kept)."""
     return PuzzleBatch(board, multiset)
 
 
 def _work_remote(task: tuple) -> list[tuple[int, Answer | BadLine]]:
     """A worker process's chunk (its PuzzleBatch made once per board)."""
     board, multiset, chunk, cap = task
-    return _work(_batch_for(board, multiset), chunk, cap)
+    return _work(batch_for(board, multiset), chunk, cap)

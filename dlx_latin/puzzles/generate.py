@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import NoSolutionFoundError
-from dlx_latin.latin.algorithms import still_unique_without
+from dlx_latin.latin.batch import batch_for
 from dlx_latin.latin.completion import random_latin_board
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
@@ -56,7 +56,9 @@ def puzzle_from_board(
     rating: str | None = None,
 ) -> Generated:
     """Remove clues from the Latin board `solution` (keeping the inscription of `start`) in a random order,
-    each removal kept while the puzzle stays unique (and fair, and at most `rating`)."""
+    each removal kept while the puzzle stays unique (and fair, and at most `rating`).  Uniqueness is asked of
+    the board's PuzzleBatch: the exact-cover problem built once, each test one kernel search."""
+    batch = batch_for(start.board, start.multiset)
     current = PartialBoard(start.board, start.multiset, dict(enumerate(solution)), start.inscription)
     order = [p for p in range(start.board.n_points) if p not in start.inscription]
     rng.shuffle(order)
@@ -66,12 +68,10 @@ def puzzle_from_board(
         if constrained:
             if _allowed(explain(trial), fair, rating):
                 current = trial
-        elif still_unique_without(current, p, solution[p]):
+        elif batch.count(trial.clues) == 1:
             current = trial
     critical = not constrained or all(
-        not still_unique_without(current, p, solution[p])
-        for p in current.clues
-        if p not in current.inscription
+        batch.count(current.without([p]).clues) > 1 for p in current.clues if p not in current.inscription
     )
     return Generated(current, tuple(solution), explain(current), critical)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -74,6 +75,23 @@ multiset_option = click.option(
     "--multiset", metavar="M", help="Labels, e.g. 1,1,2,2 or 1^2,2^2 (default 1..k)."
 )
 clues_option = click.option("--clues", metavar="GRID", help="Clues as a grid string (square boards).")
+
+
+def batch_options(command: Callable) -> Callable:
+    """--batch FILE, --jobs and --progress: `solve` and `check` on a collection of puzzles."""
+    command = progress_option(command)
+    command = click.option(
+        "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--batch: processes at work."
+    )(command)
+    return click.option(
+        "--batch",
+        "batch_source",
+        metavar="FILE",
+        help="A collection: one grid string per line ('-': standard input; blank and '#' lines skipped), "
+        "answered line by line in input order.",
+    )(command)
+
+
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
@@ -336,17 +354,7 @@ def _text(labelling: list, board: Board) -> str:
     help="Assert exactly one solution: exit 3 if none, 4 if several (--batch: '?' for several).",
 )
 @click.option("--explain", is_flag=True, help="Print the attrition proof, step by step, before the solution.")
-@click.option(
-    "--batch",
-    "batch_source",
-    metavar="FILE",
-    help="A collection: one grid string per line ('-': standard input; blank and '#' lines skipped), "
-    "answered line by line in input order.",
-)
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--batch: processes at work."
-)
-@progress_option
+@batch_options
 @json_option
 def solve(
     target: str,
@@ -647,17 +655,7 @@ def _explain(pb: PartialBoard, as_json: bool) -> dict:
     type=click.IntRange(min=2),
     help="Count solutions up to this many (default 1000; with --batch, 2).",
 )
-@click.option(
-    "--batch",
-    "batch_source",
-    metavar="FILE",
-    help="A collection: one grid string per line ('-': standard input; blank and '#' lines skipped), "
-    "answered line by line in input order.",
-)
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--batch: processes at work."
-)
-@progress_option
+@batch_options
 @click.option("--critical", is_flag=True, help="--batch: also whether each unique puzzle is critical.")
 @click.option("--rate", is_flag=True, help="--batch: also attrition's verdict: fair, rating, score.")
 @json_option

@@ -10,10 +10,24 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
+from typing import BinaryIO
 
 from dlx_latin.errors import InputFileError
 
 MAX_INPUT_BYTES = 256 << 20  # the largest input file read (a 300,000-item DLX file is about 10 MiB)
+
+
+def open_regular(path: str | os.PathLike) -> BinaryIO:
+    """The regular file `path` opened for binary reading, else one-line InputFileError (a FIFO is refused
+    without blocking: it is opened non-blocking and checked before any read)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputFileError(f"cannot read {path}: not a regular file")
+    return os.fdopen(fd, "rb")
 
 
 def read_text(path: str | os.PathLike, what: str = "file", limit: int = MAX_INPUT_BYTES) -> str:
@@ -25,14 +39,7 @@ def read_text(path: str | os.PathLike, what: str = "file", limit: int = MAX_INPU
         stdin = getattr(sys.stdin, "buffer", None)
         data = stdin.read(limit + 1) if stdin is not None else sys.stdin.read(limit + 1).encode()
         return _decoded(data, "standard input", what, limit)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
-    except OSError as e:
-        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise InputFileError(f"cannot read {path}: not a regular file")
-    with os.fdopen(fd, "rb") as f:
+    with open_regular(path) as f:
         try:
             data = f.read(limit + 1)
         except OSError as e:
@@ -58,14 +65,7 @@ def text_lines(path: str | os.PathLike, what: str = "file") -> Iterator[str]:
         stream, name = getattr(sys.stdin, "buffer", sys.stdin), "standard input"
         yield from _decoded_lines(stream, name)
         return
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as e:
-        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise InputFileError(f"cannot read {path}: not a regular file")
-    with os.fdopen(fd, "rb") as f:
+    with open_regular(path) as f:
         yield from _decoded_lines(f, str(path))
 
 

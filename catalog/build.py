@@ -44,11 +44,13 @@ class Built:
     parts_run: int
 
 
-def _encode(labelling) -> str:
+def encode(labelling) -> str:
+    """A labelling as the catalog stores it: compact JSON."""
     return json.dumps(list(labelling), separators=(",", ":"))
 
 
-def _board(db: sqlite3.Connection, pb: PartialBoard, spec: str) -> int:
+def board_row(db: sqlite3.Connection, pb: PartialBoard, spec: str) -> int:
+    """The catalog's row of a board (added if new)."""
     return board_id(db, spec, str(pb.multiset), pb.board.n_points, [list(a) for a in pb.board.asterisms])
 
 
@@ -154,7 +156,7 @@ def _solution_rows(board: Board, multiset: Multiset, row: int, clues: str) -> li
     canon = canonizer(board, multiset)
     leaf = PartialBoard(board, multiset, {int(p): v for p, v in json.loads(clues)})
     forms = {f.labelling: f for f in map(canon.form, completions(leaf))}
-    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+    return [(row, encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 
 def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int, parts: int, progress) -> int:
@@ -183,7 +185,7 @@ def _work_levels(db: sqlite3.Connection, pb: PartialBoard, board: int, run: int,
         rows, text = [], ""
         if part == parts - 1:
             rows = [
-                (board, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order))
+                (board, encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order))
                 for f in canonical_forms(boards, canon)
             ]
         else:
@@ -214,7 +216,7 @@ def build_solutions(
     `executor`)."""
     if pb.clues:
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
-    board = _board(db, pb, spec)
+    board = board_row(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
         from symmetry.levels import MAX_POINTS, levels
@@ -270,7 +272,7 @@ def build_sampled_solutions(
     (`count_by_orbits`), which `certify` checks: it may take long."""
     if pb.clues:
         raise SymmetryTooLargeError("a catalog of solutions needs an empty board: clues break the symmetry")
-    board = _board(db, pb, spec)
+    board = board_row(db, pb, spec)
     run, parts = _extend(db, board, "sampled", -(-boards // SAMPLE_BATCH))
     rows_of = partial(sampled_rows, pb.board, pb.multiset, board)
     ran = _work(db, run, parts, "solutions", rows_of, progress, jobs, executor)
@@ -317,7 +319,7 @@ def certify(
     stored = db.execute("SELECT 1 FROM boards WHERE spec=? AND multiset=?", (spec, str(pb.multiset)))
     if stored.fetchone() is None:
         raise CatalogError(f"the catalog has no board {spec} [{pb.multiset}]: build it first")
-    board = _board(db, pb, spec)
+    board = board_row(db, pb, spec)
     known = db.execute(known_count("?"), (board,)).fetchone()
     if known is not None:
         count = int(known[0])
@@ -357,7 +359,7 @@ def sampled_rows(board: Board, multiset: Multiset, row: int, batch: str) -> list
     seeds = range(int(batch) * SAMPLE_BATCH, (int(batch) + 1) * SAMPLE_BATCH)
     boards = (random_latin_board(pb, random.Random(f"sample/{k}")) for k in seeds)
     forms = {f.labelling: f for f in map(canon.form, boards)}
-    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+    return [(row, encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 
 def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, canonical: str) -> list[tuple]:
@@ -375,7 +377,7 @@ def _symmetric_rows(board: Board, multiset: Multiset, row: int, after: int, cano
         sigma = {form[p]: form[g[p]] for p in range(len(form))}  # the relabelling that goes with g
         boards += random_fixed_boards(pb, g, sigma, placements, rng, SYMMETRIC_DRAWS)
     forms = {f.labelling: f for f in map(canon.form, boards)}
-    return [(row, _encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
+    return [(row, encode(f.labelling), str(f.orbit_size), str(f.stabilizer_order)) for f in forms.values()]
 
 
 def build_critical_puzzles(
@@ -393,7 +395,7 @@ def build_critical_puzzles(
 
     check_within_reach(pb)
     build_solutions(db, pb, spec)
-    board = _board(db, pb, spec)
+    board = board_row(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
         found = db.execute("SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,))
@@ -438,8 +440,8 @@ def _puzzle_rows(pb: PartialBoard, board: int, solution: tuple, masks: list[int]
         rows.append(
             (
                 board,
-                _encode(completion),
-                _encode(f.labelling),
+                encode(completion),
+                encode(f.labelling),
                 len(clues),
                 1,
                 str(f.orbit_size),
@@ -463,7 +465,7 @@ def build_fewest_clue_puzzles(
     from symmetry.counting import all_classes
 
     build_solutions(db, pb, spec)
-    board = _board(db, pb, spec)
+    board = board_row(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
         fewest = minimal_puzzles(pb, boards=[f.labelling for f in all_classes(pb)]).clues
@@ -499,7 +501,7 @@ def build_generated_puzzles(
     per seed; a run is identified by its rating and asks for more seeds when `count` grows."""
     if pb.clues:
         raise SymmetryTooLargeError("generated catalog puzzles need an empty board: clues break the symmetry")
-    board = _board(db, pb, spec)
+    board = board_row(db, pb, spec)
     kind = f"generated:{rating or 'any'}"
     run, parts = _extend(db, board, kind, count)
     rows_of = partial(_generated_rows, pb.board, pb.multiset, board, kind, rating)
@@ -519,5 +521,5 @@ def _generated_rows(
     form, completion = canonizer(board, multiset).form_carrying(made.puzzle.labelling(), made.solution)
     clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
     proof = made.explanation
-    canonical = (_encode(completion), _encode(form.labelling), len(clues), int(made.critical))
+    canonical = (encode(completion), encode(form.labelling), len(clues), int(made.critical))
     return [(row, *canonical, str(form.orbit_size), int(proof.fair), proof.rating, proof.score)]

@@ -4,7 +4,8 @@ A build is split into parts (the symmetry leaves of `symmetry.pruned.leaves`, st
 resumed build uses the very same parts); each part's rows and the mark that the part is done are written
 in one transaction, so a build killed at any moment (SIGKILL
 included) loses at most the part in progress, and running it again does only the parts not marked.
-Canonical forms are primary keys, so nothing is stored twice.
+Canonical forms are primary keys, so nothing is stored twice.  Imported collections of puzzles add, per
+puzzle class, how many of their lines fell in it (table `collected`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,15 @@ from dlx_latin.errors import UserInputError
 
 SCHEMA_VERSION = 1
 DEFAULT_PATH = "catalog.sqlite"
+
+# Lines of imported collections per puzzle class (`catalog import BOARD --grid`); made on first use, so
+# catalogs made before it need no new schema version.
+COLLECTED = """CREATE TABLE IF NOT EXISTS collected (
+    board_id INTEGER NOT NULL REFERENCES boards(id),
+    clues TEXT NOT NULL,
+    lines INTEGER NOT NULL,
+    PRIMARY KEY (board_id, clues)
+)"""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

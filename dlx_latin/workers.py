@@ -7,13 +7,16 @@ dies, so a parent killed with SIGKILL leaves no worker behind.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import ctypes
 import signal
 import sys
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import TypeVar
 
+T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
@@ -60,3 +63,25 @@ def stop(pool: ProcessPoolExecutor) -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.join(timeout=5)
+
+
+AHEAD = 4  # tasks in flight per worker process in `ordered_map`: memory stays flat however many tasks
+
+
+def ordered_map(
+    function: Callable[..., T], tasks: Iterable[tuple], jobs: int = 1, executor: Executor | None = None
+) -> Iterator[T]:
+    """`function(*task)` for each task, in the tasks' order, streamed: here when `jobs` is 1 and there is
+    no `executor`, else in worker processes (or the executor's), a few tasks ahead of the one yielded."""
+    if executor is None and jobs <= 1:
+        for task in tasks:
+            yield function(*task)
+        return
+    with process_pool(jobs) if executor is None else contextlib.nullcontext(executor) as pool:
+        pending: collections.deque = collections.deque()
+        for task in tasks:
+            pending.append(pool.submit(function, *task))
+            if len(pending) >= AHEAD * max(jobs, 1):
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()

@@ -152,3 +152,6 @@ def test_catalog(tmp_path):
     assert one("catalog", "import", str(tmp_path / "e.jsonl"), "--db", str(tmp_path / "d.sqlite")) == {
         "added": 2
     }
+    (tmp_path / "p.txt").write_text("1......2..4..3..\n")
+    imported = one("catalog", "import", "sudoku:2x2", "--grid", str(tmp_path / "p.txt"), "--db", db)
+    assert imported.keys() == {"board", "lines", "puzzles", "classes", "duplicates", "added", "rejected"}

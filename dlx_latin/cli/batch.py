@@ -45,22 +45,7 @@ def run_batch(
                 record = _facts(batch, line, answer, critical, rate)
                 echo(json.dumps(record) if as_json else _fact_text(record), bar)
             else:
-                solution = (
-                    answer.solution if answer.solutions and not (unique and answer.solutions > 1) else None
-                )
-                if as_json:
-                    shown = None if solution is None else "".join(map(label_char, solution))
-                    record = {"line": line, "solutions": answer.solutions, "unique": answer.solutions == 1}
-                    echo(json.dumps({**record, "solution": shown}), bar)
-                else:
-                    text = (
-                        "-"
-                        if not answer.solutions
-                        else "?"
-                        if solution is None
-                        else "".join(map(label_char, solution))
-                    )
-                    echo(text, bar)
+                echo(_solution(line, answer, unique, as_json), bar)
             if bar is not None and done % 1024 == 0:
                 bar(done, 0.0)
     return 1 if bad else 0

@@ -339,8 +339,8 @@ def query(
     as_json: bool,
 ) -> None:
     """Canonical solutions (labelling in point order, orbit size, automorphisms; largest orbits first) or,
-    with --puzzles, critical puzzles (clues, solution, clue count, orbit size, minimal, fair, rating,
-    score) as JSON lines."""
+    with --puzzles, puzzles (clues, solution, clue count, orbit size, critical, minimal, fair, rating,
+    score, and the lines of imported collections that fell in the class) as JSON lines."""
 
     db = catalog_file(db_path, read_only=True)
     found = db.execute("SELECT id FROM boards WHERE spec = ?", (spec,)).fetchone()
@@ -366,15 +366,22 @@ def query(
     ):
         if value is not None:
             where, args = f"{where} AND {column} = ?", [*args, value]
+    collected = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'collected'").fetchone()
+    lines = (
+        "(SELECT c.lines FROM collected c WHERE c.board_id = puzzles.board_id AND c.clues = puzzles.clues)"
+        if collected
+        else "NULL"
+    )
     rows = db.execute(
-        f"SELECT clues, solution, clue_count, orbit_size, critical, fair, rating, score FROM puzzles "
-        f"WHERE {where} ORDER BY clue_count, clues LIMIT ?",
+        f"SELECT clues, solution, clue_count, orbit_size, critical, fair, rating, score, {lines} "
+        f"FROM puzzles WHERE {where} ORDER BY clue_count, clues LIMIT ?",
         (*args, limit if limit else -1),
     ).fetchall()
-    for clues, solution, count, orbit, critical, is_fair, level, score in rows:
+    for clues, solution, count, orbit, critical, is_fair, level, score, seen in rows:
         record = {"clues": json.loads(clues), "solution": json.loads(solution), "clue_count": count}
         record.update(orbit_size=int(orbit), critical=bool(critical), minimal=count == fewest)
-        click.echo(json.dumps({**record, "fair": bool(is_fair), "rating": level, "score": score}))
+        record.update(fair=bool(is_fair), rating=level, score=score, lines=seen or 0)
+        click.echo(json.dumps(record))
 
 
 @catalog.command(name="export")
@@ -421,18 +428,85 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
 
 
 @catalog.command(name="import")
-@click.argument("source", metavar="FILE")
+@click.argument("source", metavar="FILE|BOARD")
+@click.option(
+    "--grid",
+    "grids",
+    metavar="FILE",
+    help="A collection of BOARD's puzzles, one grid string per line (- for standard input), as "
+    "`solve --batch` reads: each Latin puzzle stored once per symmetry class, duplicates counted.",
+)
+@click.option("--multiset", help="Labels with multiplicities, for a BOARD.")
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes (with --grid)."
+)
+@progress_option
 @db_option
-@click.option("--json", "as_json", is_flag=True, help='{"added": N}.')
-def import_(source, db_path: str, as_json: bool) -> None:
-    """Add the solutions and puzzles of an exported JSON-lines FILE (- for standard input) to the catalog."""
-    from catalog.exchange import import_lines
+@click.option("--json", "as_json", is_flag=True, help='{"added": N, ...}.')
+def import_(
+    source: str,
+    grids: str | None,
+    multiset: str | None,
+    jobs: int,
+    progress: bool | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """Add the solutions and puzzles of an exported JSON-lines FILE (- for standard input) to the catalog;
+    or, with --grid, the puzzles of a collection of BOARD's puzzles (lines that are not Latin puzzles of
+    the board are reported by number, and the exit code is then 1)."""
     from dlx_latin.formats.files import read_text
+
+    if grids is not None:
+        raise SystemExit(_import_grids(source, grids, multiset, jobs, progress, db_path, as_json))
+    if multiset is not None:
+        raise click.UsageError("--multiset goes with --grid")
+    from catalog.exchange import import_lines
 
     added = import_lines(catalog_file(db_path), read_text(source, "catalog export").splitlines())
     click.echo(
         json.dumps({"added": added}) if as_json else f"{added} {'row' if added == 1 else 'rows'} added"
     )
+
+
+def _import_grids(
+    spec: str, grids: str, multiset: str | None, jobs: int, progress: bool | None, db_path: str, as_json: bool
+) -> int:
+    """`catalog import BOARD --grid FILE`: the exit code (1 when some line was rejected)."""
+    from catalog.collection import import_grids
+    from dlx_latin.cli.latin import load
+    from dlx_latin.cli.progress import progress_bar
+    from dlx_latin.cli.text import printable
+    from dlx_latin.formats.files import text_lines
+
+    pb = load(spec, multiset, None)
+    if pb.clues:
+        raise click.UsageError("--grid takes a BOARD: the puzzles are the file's lines")
+    db = catalog_file(db_path)
+    with progress_bar(progress, "lines") as bar:
+        found = import_grids(
+            db, pb, spec, text_lines(grids, "collection of puzzles"), jobs, bar and (lambda n: bar(n, 0.0))
+        )
+    for bad in found.rejected:
+        click.echo(f"dlx-latin: error: line {bad.line}: {printable(bad.message)}", err=True)
+    record = {
+        "board": spec,
+        "lines": found.lines,
+        "puzzles": found.puzzles,
+        "classes": found.classes,
+        "duplicates": found.duplicates,
+        "added": found.added,
+        "rejected": len(found.rejected),
+    }
+    if as_json:
+        click.echo(json.dumps(record))
+    else:
+        click.echo(
+            f"{spec}: {plural(found.lines, 'line')}, {plural(found.puzzles, 'Latin puzzle')} in "
+            f"{plural(found.classes, 'class', 'classes')} ({found.duplicates} duplicates up to symmetry "
+            f"merged), {found.added} new to the catalog, {len(found.rejected)} rejected"
+        )
+    return 1 if found.rejected else 0
 
 
 @click.command()

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
-from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -23,9 +21,9 @@ from dlx_latin.formats.grid import parse_grid
 from dlx_latin.latin.completion import Labelling, completions, count_completions, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
+from dlx_latin.workers import ordered_map
 
 CHUNK = 2048  # puzzles handed to the kernel in one call (and to a worker process in one task)
-AHEAD = 4  # chunks in flight per worker process: memory stays flat however long the collection
 T = TypeVar("T")
 
 
@@ -126,26 +124,26 @@ class PuzzleBatch:
         """(line number, Answer or BadLine) for each puzzle line of a collection -- one grid string per line;
         blank lines and lines starting with '#' are skipped -- in input order, streamed.  `jobs` > 1 (or an
         `executor`) works chunks of lines in other processes; the order stays the input's."""
-        numbered = ((k, line.strip()) for k, line in enumerate(lines, start=1))
-        puzzles = ((k, line) for k, line in numbered if line and not line.startswith("#"))
-        chunks = chunked(puzzles, CHUNK)
-        if executor is None and jobs <= 1:
-            for chunk in chunks:
-                yield from _work(self, chunk, cap)
-            return
-        from dlx_latin.workers import process_pool
-
-        with process_pool(jobs) if executor is None else nullcontext(executor) as pool:
-            pending: deque = deque()
-            for chunk in chunks:  # submitted a few ahead, answered in input order
-                pending.append(pool.submit(_work_remote, (self.board, self.multiset, chunk, cap)))
-                if len(pending) >= AHEAD * max(jobs, 1):
-                    yield from pending.popleft().result()
-            while pending:
-                yield from pending.popleft().result()
+        chunks = chunked(puzzle_lines(lines), CHUNK)
+        if executor is None and jobs <= 1:  # this process's batch, not a per-process copy
+            answered = ordered_map(answer_chunk, ((self, chunk, cap) for chunk in chunks))
+        else:
+            tasks = ((self.board, self.multiset, chunk, cap) for chunk in chunks)
+            answered = ordered_map(_answer_remote, tasks, jobs, executor)
+        for answers in answered:
+            yield from answers
 
 
-def _work(batch: PuzzleBatch, chunk: list[tuple[int, str]], cap: int) -> list[tuple[int, Answer | BadLine]]:
+def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(line number from 1, stripped text) of a collection's puzzle lines: blank lines and lines starting
+    with '#' are skipped."""
+    numbered = ((k, line.strip()) for k, line in enumerate(lines, start=1))
+    return ((k, line) for k, line in numbered if line and not line.startswith("#"))
+
+
+def answer_chunk(
+    batch: PuzzleBatch, chunk: list[tuple[int, str]], cap: int
+) -> list[tuple[int, Answer | BadLine]]:
     """A chunk of numbered lines answered: the good lines in one kernel batch, each bad line reported."""
     out: list[tuple[int, Answer | BadLine]] = []
     good: list[tuple[int, dict]] = []
@@ -164,7 +162,8 @@ def batch_for(board: Board, multiset: Multiset) -> PuzzleBatch:
     return PuzzleBatch(board, multiset)
 
 
-def _work_remote(task: tuple) -> list[tuple[int, Answer | BadLine]]:
+def _answer_remote(
+    board: Board, multiset: Multiset, chunk: list[tuple[int, str]], cap: int
+) -> list[tuple[int, Answer | BadLine]]:
     """A worker process's chunk (its PuzzleBatch made once per board)."""
-    board, multiset, chunk, cap = task
-    return _work(batch_for(board, multiset), chunk, cap)
+    return answer_chunk(batch_for(board, multiset), chunk, cap)

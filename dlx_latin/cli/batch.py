@@ -10,7 +10,6 @@ import click
 from dlx_latin.cli.progress import echo, progress_bar
 from dlx_latin.cli.text import printable
 from dlx_latin.formats.files import text_lines
-from dlx_latin.formats.grid import label_char
 from dlx_latin.latin.batch import Answer, BadLine, PuzzleBatch
 from dlx_latin.latin.partial import PartialBoard
 
@@ -36,18 +35,29 @@ def run_batch(
     bad = 0
     lines = text_lines(source, "collection of puzzles")
     with progress_bar(progress, "puzzles") as bar:
+        held: list[str] = []  # results written a block at a time: one write per line would cost more
+
+        def flush() -> None:
+            if held:
+                echo("\n".join(held), bar)
+                held.clear()
+
         for done, (line, answer) in enumerate(batch.solve_many(lines, cap, jobs), start=1):
             if isinstance(answer, BadLine):
                 bad += 1
+                flush()
                 click.echo(f"dlx-latin: error: line {line}: {printable(answer.message)}", err=True)
                 continue
             if check:
                 record = _facts(batch, line, answer, critical, rate)
-                echo(json.dumps(record) if as_json else _fact_text(record), bar)
+                held.append(json.dumps(record) if as_json else _fact_text(record))
             else:
-                echo(_solution(line, answer, unique, as_json), bar)
-            if bar is not None and done % 1024 == 0:
-                bar(done, 0.0)
+                held.append(_solution(line, answer, unique, as_json))
+            if done % 1024 == 0:
+                flush()
+                if bar is not None:
+                    bar(done, 0.0)
+        flush()
     return 1 if bad else 0
 
 
@@ -55,7 +65,7 @@ def _solution(line: int, answer: Answer, unique: bool, as_json: bool) -> str:
     """One output line of `solve --batch`: the solution's grid string, '-' when there is none, '?' when
     there are several and --unique was asked (else the first one); or the same as a JSON line."""
     several = unique and answer.solutions > 1
-    shown = None if answer.solution is None or several else "".join(map(label_char, answer.solution))
+    shown = None if several else answer.solution_text
     if as_json:
         record = {"line": line, "solutions": answer.solutions, "unique": answer.solutions == 1}
         return json.dumps({**record, "solution": shown})

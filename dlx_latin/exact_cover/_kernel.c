@@ -88,6 +88,8 @@ typedef struct {
     int *llink, *rlink;                  /* item list, size n_items + 2 */
     node *nd;                            /* the node table, size n_nodes */
     int *x;                              /* x[l]: node tried at level l (an item header: the null move) */
+    int *scan;                           /* the primary items in the list's order: MRV reads their LENs here */
+    int *hint, n_hints;                  /* items whose LEN fell to 1 or 0: where MRV looks first (MARKED) */
     int *bound, *slack, *first_tweak;    /* Algorithm M only: per item, and per level */
     int multiplicities;                  /* 1: some bound is not [1, 1], so run Algorithm M */
     int colored;                         /* 1: some option gives a color */
@@ -131,12 +133,22 @@ typedef struct {
  * in the loops that keep no memo (so they do not keep the covered set either). */
 #define COLORED 1
 #define KEYED 1
+#define MARKED 1
+/* Where MARKED (problems without colors or bounds), a covered item's LEN also holds COVERED_MARK, so MRV can
+ * read the LENs of all primary items in one pass (`scan`) with no chase along the item list: a covered item
+ * is never chosen.  Its LEN does not change while it is covered (every option through it is hidden). */
+#define COVERED_MARK (1 << 29)
+/* MRV's hints: an item whose LEN falls to 1 or 0 is noted, and MRV takes a noted primary item still that
+ * short before scanning them all (forced moves, most of a puzzle's search, then cost no scan).  A hint is
+ * only a hint: the choice is checked, and the scan still finds what the hints miss. */
+#define HINTS 64
 #define HIDE(p) do {                                                                                \
     int q_ = (p) + 1;                                                                              \
     while (q_ != (p)) {                                                                            \
         int x_ = nd[q_].top, u_ = nd[q_].ulink, d_ = nd[q_].dlink;                                          \
         if (x_ <= 0) q_ = u_;                                                                      \
-        else { if (!COLORED || nd[q_].color >= 0) { nd[u_].dlink = d_; nd[d_].ulink = u_; nd[x_].top--; updates++; } q_++; } \
+        else { if (!COLORED || nd[q_].color >= 0) { nd[u_].dlink = d_; nd[d_].ulink = u_; updates++;     \
+                   if (--nd[x_].top <= 1 && MARKED && n_hints < HINTS) hint[n_hints++] = x_; } q_++; }    \
     }                                                                                              \
 } while (0)
 
@@ -153,11 +165,13 @@ typedef struct {
     int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
     for (int p_ = nd[i_].dlink; p_ != i_; p_ = nd[p_].dlink) HIDE(p_);                                   \
     rlink[l_] = r_; llink[r_] = l_;                                                                \
+    if (MARKED) nd[i_].top += COVERED_MARK;                                                        \
     if (KEYED) covered[i_ >> 6] ^= 1ull << (i_ & 63);                                              \
 } while (0)
 
 #define UNCOVER(i) do {                                                                             \
     int i_ = (i), l_ = llink[i_], r_ = rlink[i_];                                                  \
+    if (MARKED) nd[i_].top -= COVERED_MARK;                                                        \
     if (KEYED) covered[i_ >> 6] ^= 1ull << (i_ & 63);                                              \
     rlink[l_] = i_; llink[r_] = i_;                                                                \
     for (int p_ = nd[i_].ulink; p_ != i_; p_ = nd[p_].ulink) UNHIDE(p_);                                 \
@@ -385,7 +399,10 @@ static inline __attribute__((always_inline)) int run_c(Search *s, uint64_t budge
 #define COLORED colored
 #undef KEYED
 #define KEYED keyed
+#undef MARKED
+#define MARKED (!colored)
     int *llink = s->llink, *rlink = s->rlink;
+    int *hint = s->hint, n_hints = 0;                      /* hints are not kept across a pause */
     node *nd = s->nd;
     int *x = s->x;
     int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
@@ -435,9 +452,22 @@ C2: /* [Enter level l.] */
     /* C3 [Choose i.]  MRV over the active primary items. */
     {
         int best = INT32_MAX;
-        for (int k = rlink[0]; k != 0; k = rlink[k]) {
-            if (nd[k].top < best) { best = nd[k].top; i = k; if (best <= 1) break; }
+        if (MARKED) {                                      /* the same choice as the list's, sooner */
+            const int *scan = s->scan, n1 = s->n_primary;
+            while (n_hints > 0 && l >= path_len && !probe) {    /* a path is walked by the scan alone */
+                int k = hint[--n_hints];
+                if (k <= n1 && nd[k].top <= 1) { best = nd[k].top; i = k; goto chosen; }
+            }
+            for (int t = 0; t < n1; t++) {
+                int k = scan[t], len = nd[k].top;
+                if (len < best) { best = len; i = k; if (best <= 1) break; }
+            }
+        } else {
+            for (int k = rlink[0]; k != 0; k = rlink[k]) {
+                if (nd[k].top < best) { best = nd[k].top; i = k; if (best <= 1) break; }
+            }
         }
+chosen:
         if (probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
         degree[l] = best;
         /* A state seen before is counted at once.  Only where the search branches: a forced move's count is
@@ -514,6 +544,8 @@ out:
 #define COLORED 1
 #undef KEYED
 #define KEYED 0
+#undef MARKED
+#define MARKED 0
 
 /* The Algorithm C loop, compiled for problems with colors (never memoized), and for problems without colors
  * with and without a memo. */
@@ -597,6 +629,7 @@ static inline __attribute__((always_inline)) int run_m(Search *s, uint64_t budge
 #undef KEYED
 #define KEYED keyed
     int *llink = s->llink, *rlink = s->rlink;
+    int *hint = NULL, n_hints = 0;                         /* no hints in Algorithm M (MARKED is 0) */
     node *nd = s->nd;
     int *x = s->x;
     int *bound = s->bound, *slack = s->slack, *ft = s->first_tweak;
@@ -745,7 +778,7 @@ static int run_mult(Search *s, uint64_t budget, int max_batch)
 static void search_dealloc(Search *s)
 {
     free(s->llink); free(s->rlink); free(s->nd);
-    free(s->x); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
+    free(s->x); free(s->scan); free(s->hint); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
     free(s->path); free(s->tried); free(s->degree); free(s->left_len); free(s->left_items);
     if (s->memo_owner) Py_DECREF(s->memo_owner);
     else memo_free(s);
@@ -861,6 +894,10 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         s->rlink[prev] = 0; s->llink[0] = prev;
         free(order);
     }
+    s->scan = malloc((n1 + 1) * sizeof(int));
+    s->hint = malloc(HINTS * sizeof(int));
+    if (!s->scan || !s->hint) { PyErr_NoMemory(); goto done; }
+    for (int k = s->rlink[0], t = 0; k != 0; k = s->rlink[k]) s->scan[t++] = k;
     for (int k = 1; k <= n; k++) { s->nd[k].top = 0; s->nd[k].ulink = s->nd[k].dlink = k; }
     for (int k = 1; k <= n1; k++) { s->bound[k] = upper[k - 1]; s->slack[k] = upper[k - 1] - lower[k - 1]; }
     int p = n + 1;                                       /* the first spacer */
@@ -1187,6 +1224,7 @@ static int batch_force(Search *s, int k)
             }
         }
         rlink[l] = r; llink[r] = l;
+        nd[i].top += COVERED_MARK;                              /* batches: no colors or bounds */
     }
     s->updates += updates;
     return 1;
@@ -1206,6 +1244,35 @@ static PyObject *batch_first(Search *s)
     return first;
 }
 
+/* Check that a search can take batches (1 <= cap < 2**31, no bounds, colors, memo or path; fresh or
+ * restored) and keep its fresh table; -1 with an exception set when not. */
+static int batch_begin(Search *s, unsigned long long cap)
+{
+    if (!usable(s)) return -1;
+    if (s->multiplicities || s->colored || s->memo_wanted || s->path_len || cap < 1 || cap > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError,
+                        "batch() needs a search without bounds, colors, memo or path, and 1 <= cap < 2**31");
+        return -1;
+    }
+    if (!s->pristine && (s->resume != AT_C2 || s->nodes)) {   /* later batches find it restored */
+        PyErr_SetString(PyExc_RuntimeError, "batch() needs a fresh search");
+        return -1;
+    }
+    return batch_prepare(s);
+}
+
+/* One puzzle: the fresh table, the options forced[0..n) chosen, a search for up to cap solutions.  The
+ * number found (0 when the forced options clash), or -1 with an exception set. */
+static long long batch_one(Search *s, const int32_t *forced, Py_ssize_t n, unsigned long long cap)
+{
+    batch_restore(s);
+    s->limit = cap;
+    for (Py_ssize_t e = 0; e < n; e++)
+        if (!batch_force(s, forced[e])) return 0;
+    if (run_slices(s, (int)cap, NULL, 0) < 0) return -1;
+    return (long long)s->count;
+}
+
 /* batch(starts, forced, cap): for each puzzle j -- the options forced[starts[j]:starts[j+1]] chosen first --
  * (solutions up to cap, the first solution's other options or None).  The problem is built once; each
  * puzzle restores the fresh table (one copy), covers its options and searches.  For problems without
@@ -1216,12 +1283,6 @@ static PyObject *search_batch(Search *s, PyObject *args)
     unsigned long long cap;
     PyObject *out = NULL;
     if (!PyArg_ParseTuple(args, "y*y*K", &bs, &bf, &cap)) return NULL;
-    if (!usable(s)) goto done;
-    if (s->multiplicities || s->colored || s->memo_wanted || s->path_len || cap < 1 || cap > INT32_MAX) {
-        PyErr_SetString(PyExc_ValueError,
-                        "batch() needs a search without bounds, colors, memo or path, and 1 <= cap < 2**31");
-        goto done;
-    }
     const int32_t *starts = bs.buf, *forced = bf.buf;
     Py_ssize_t m = bs.len / 4 - 1, n_forced = bf.len / 4;
     if (bs.len < 4 || bs.len % 4 || bf.len % 4 || starts[0] != 0 || starts[m] != n_forced) {
@@ -1235,26 +1296,16 @@ static PyObject *search_batch(Search *s, PyObject *args)
             PyErr_Format(PyExc_ValueError, "forced option %d is not one of the problem's", (int)forced[e]);
             goto done;
         }
-    if (!s->pristine && (s->resume != AT_C2 || s->nodes)) {   /* later batches find it restored */
-        PyErr_SetString(PyExc_RuntimeError, "batch() needs a fresh search");
-        goto done;
-    }
-    if (batch_prepare(s) < 0) goto done;
+    if (batch_begin(s, cap) < 0) goto done;
     out = PyList_New(m);
     if (!out) goto done;
     s->busy = 1;
     for (Py_ssize_t j = 0; j < m; j++) {
-        batch_restore(s);
-        s->limit = cap;
-        int clash = 0;
-        for (int32_t e = starts[j]; e < starts[j + 1] && !clash; e++) clash = !batch_force(s, forced[e]);
-        if (!clash && run_slices(s, (int)cap, NULL, 0) < 0) { Py_CLEAR(out); break; }
-        PyObject *first = clash || !s->batch_solutions ? (Py_INCREF(Py_None), Py_None) : batch_first(s);
+        long long found = batch_one(s, forced + starts[j], starts[j + 1] - starts[j], cap);
+        if (found < 0) { Py_CLEAR(out); break; }
+        PyObject *first = !found ? (Py_INCREF(Py_None), Py_None) : batch_first(s);
         if (!first) { Py_CLEAR(out); break; }
-        PyObject *count = u128_to_pylong(clash ? 0 : s->count);
-        PyObject *item = count ? PyTuple_Pack(2, count, first) : NULL;
-        Py_XDECREF(count);
-        Py_DECREF(first);
+        PyObject *item = Py_BuildValue("(LN)", found, first);
         if (!item) { Py_CLEAR(out); break; }
         PyList_SET_ITEM(out, j, item);
     }
@@ -1262,6 +1313,96 @@ static PyObject *search_batch(Search *s, PyObject *args)
     s->busy = 0;
 done:
     PyBuffer_Release(&bs); PyBuffer_Release(&bf);
+    return out;
+}
+
+/* batch_text(lines, symbols, options, spell, cap): batch() for puzzles written as fixed-width text, read
+ * and written here so no Python object is made per cell.  Each line, ASCII whitespace skipped, has one
+ * character per position; symbols[c] is what character c means (a symbol index, -1 empty, -2 not
+ * allowed), options[position * n_symbols + symbol] the option it forces (-1: none can), and spell[o] is
+ * position * 128 + character for each option (what its choice writes).  Per line: (solutions up to cap,
+ * the line with the first solution written in, or None), or None when the line does not read (wrong
+ * length, a character not allowed or not ASCII, a symbol no option places): the caller reads that one. */
+static PyObject *search_batch_text(Search *s, PyObject *args)
+{
+    PyObject *lines, *out = NULL;
+    Py_buffer bsym = {0}, bopt = {0}, bspell = {0};
+    unsigned long long cap;
+    int32_t *forced = NULL;
+    char *text = NULL;
+    if (!PyArg_ParseTuple(args, "O!y*y*y*K", &PyList_Type, &lines, &bsym, &bopt, &bspell, &cap)) return NULL;
+    const int32_t *symbols = bsym.buf, *options = bopt.buf, *spell = bspell.buf;
+    Py_ssize_t n_symbols = 0, width = 0;
+    if (bsym.len != 128 * 4 || bopt.len % 4 || bspell.len != (Py_ssize_t)s->n_options * 4) {
+        PyErr_SetString(PyExc_ValueError, "batch_text needs 128 symbols and one spelling per option");
+        goto done;
+    }
+    for (int c = 0; c < 128; c++) if (symbols[c] >= n_symbols) n_symbols = symbols[c] + 1;
+    if (n_symbols < 1 || (bopt.len / 4) % n_symbols) {
+        PyErr_SetString(PyExc_ValueError, "batch_text options must be positions times symbols");
+        goto done;
+    }
+    width = bopt.len / 4 / n_symbols;
+    for (Py_ssize_t e = 0; e < bopt.len / 4; e++)
+        if (options[e] < -1 || options[e] >= s->n_options) {
+            PyErr_Format(PyExc_ValueError, "option %d is not one of the problem's", (int)options[e]);
+            goto done;
+        }
+    for (Py_ssize_t o = 0; o < s->n_options; o++)
+        if (spell[o] < -1 || spell[o] >= width * 128) {
+            PyErr_SetString(PyExc_ValueError, "batch_text spells an option outside the line");
+            goto done;
+        }
+    if (batch_begin(s, cap) < 0) goto done;
+    forced = malloc((width + 1) * sizeof(int32_t));
+    text = malloc(width + 1);
+    Py_ssize_t m = PyList_GET_SIZE(lines);
+    out = PyList_New(m);
+    if (!forced || !text || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
+    s->busy = 1;
+    for (Py_ssize_t j = 0; j < m; j++) {
+        PyObject *line = PyList_GET_ITEM(lines, j), *item = NULL;
+        Py_ssize_t len, pos = 0, n = 0;
+        int readable = PyUnicode_Check(line) && PyUnicode_IS_ASCII(line);
+        const char *chars = readable ? PyUnicode_AsUTF8AndSize(line, &len) : NULL;
+        if (readable && !chars) { Py_CLEAR(out); break; }
+        for (Py_ssize_t k = 0; readable && k < len; k++) {
+            unsigned char c = (unsigned char)chars[k];
+            if (c == ' ' || (c >= '\t' && c <= '\r')) continue;
+            int32_t symbol = symbols[c];
+            if (pos == width || symbol == -2) { readable = 0; break; }
+            text[pos] = (char)c;
+            if (symbol >= 0) {
+                int32_t o = options[pos * n_symbols + symbol];
+                if (o < 0) { readable = 0; break; }
+                forced[n++] = o;
+            }
+            pos++;
+        }
+        if (!readable || pos != width) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(out, j, Py_None);
+            continue;
+        }
+        long long found = batch_one(s, forced, n, cap);
+        if (found < 0) { Py_CLEAR(out); break; }
+        if (found) {
+            for (Py_ssize_t e = 0; s->batch[e] >= 0; e++) {
+                int32_t at = spell[s->batch[e]];
+                if (at >= 0) text[at / 128] = (char)(at % 128);
+            }
+            item = Py_BuildValue("(Ls#)", found, text, width);
+        } else {
+            item = Py_BuildValue("(LO)", found, Py_None);
+        }
+        if (!item) { Py_CLEAR(out); break; }
+        PyList_SET_ITEM(out, j, item);
+    }
+    batch_restore(s);
+    s->busy = 0;
+done:
+    free(forced); free(text);
+    PyBuffer_Release(&bsym); PyBuffer_Release(&bopt); PyBuffer_Release(&bspell);
     return out;
 }
 
@@ -1307,7 +1448,7 @@ static PyObject *search_sanity(Search *s, PyObject *unused)
             if (q <= n || q >= s->n_nodes || nd[q].top != k || nd[nd[q].dlink].ulink != q || ++len > s->n_nodes)
                 return PyErr_Format(PyExc_RuntimeError, "vertical list of item %d broken at node %d", k, q);
         }
-        if (nd[nd[k].dlink].ulink != k || len != nd[k].top)
+        if (nd[nd[k].dlink].ulink != k || len != nd[k].top % COVERED_MARK)
             return PyErr_Format(PyExc_RuntimeError, "item %d has %d nodes but LEN %d", k, len, nd[k].top);
     }
     Py_RETURN_NONE;
@@ -1320,6 +1461,8 @@ static PyMethodDef search_methods[] = {
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS | METH_KEYWORDS,
      "Up to size more solutions (fewer when max_nodes nodes in all are reached first)."},
     {"stop", (PyCFunction)search_stop, METH_NOARGS, "Make the current and later runs return unfinished."},
+    {"batch_text", (PyCFunction)search_batch_text, METH_VARARGS,
+     "batch_text(lines, symbols, options, spell, cap): batch() for puzzles written as fixed-width text"},
     {"batch", (PyCFunction)search_batch, METH_VARARGS,
      "Per puzzle (forced options): solutions up to cap and the first one's other options."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},

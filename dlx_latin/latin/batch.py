@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from dlx_latin.boards.board import Board, per_board
 from dlx_latin.errors import UserInputError
-from dlx_latin.formats.grid import parse_grid
+from dlx_latin.formats.grid import EMPTY, GridStringError, label_char, parse_grid
 from dlx_latin.latin.completion import Labelling, completions, count_completions, reduce_to_exact_cover
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
@@ -34,13 +34,51 @@ def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield chunk
 
 
-@dataclass(frozen=True)
 class Answer:
-    """What the engine says of one puzzle: its solutions, counted up to the cap, and the first of them."""
+    """What the engine says of one puzzle: its solutions, counted up to the cap, the first of them (a
+    labelling in point order) and the puzzle's clues.  A grid line's answer keeps the texts the kernel read
+    and wrote, and makes the labelling and clues only when asked (`solution_text` costs nothing then)."""
 
-    solutions: int
-    solution: Labelling | None
-    clues: Mapping[int, Label]
+    __slots__ = ("solutions", "_solution", "_clues", "_texts", "_by_char")
+
+    def __init__(
+        self, solutions: int, solution: Labelling | None = None, clues: Mapping[int, Label] | None = None
+    ) -> None:
+        self.solutions, self._solution, self._clues = solutions, solution, clues
+        self._texts: tuple[str, str | None] | None = None
+        self._by_char: Mapping[str, Label] = {}
+
+    @classmethod
+    def of_text(cls, solutions: int, puzzle: str, solved: str | None, by_char: Mapping[str, Label]) -> Answer:
+        """The answer to a grid line: the line and its first solution as grid strings."""
+        answer = cls(solutions)
+        answer._texts, answer._by_char = (puzzle, solved), by_char
+        return answer
+
+    @property
+    def solution(self) -> Labelling | None:
+        if self._solution is None and self._texts is not None and self._texts[1] is not None:
+            self._solution = [self._by_char[c] for c in self._texts[1]]
+        return self._solution
+
+    @property
+    def clues(self) -> Mapping[int, Label]:
+        if self._clues is None:
+            cells = (c for c in self._texts[0] if not c.isspace()) if self._texts else ()
+            self._clues = {
+                p: self._by_char[c] for p, c in enumerate(cells) if c in self._by_char and c not in EMPTY
+            }
+        return self._clues
+
+    @property
+    def solution_text(self) -> str | None:
+        """The first solution as a grid string (None when there is none)."""
+        if self._texts is not None:
+            return self._texts[1]
+        return None if self.solution is None else "".join(map(label_char, self.solution))
+
+    def __repr__(self) -> str:
+        return f"Answer(solutions={self.solutions}, solution={self.solution!r}, clues={dict(self.clues)!r})"
 
 
 @dataclass(frozen=True)
@@ -69,6 +107,33 @@ class PuzzleBatch:
         self.reduction = reduce_to_exact_cover(self.empty)
         self.option = {placement: k for k, placement in enumerate(self.reduction.placements)}
         self.search = None if self.reduction.problem.bounds else self.reduction.problem.search()
+        self.by_char, self.text_tables = self._text_tables()
+
+    def _text_tables(self) -> tuple[dict[str, Label], tuple[array, array, array] | None]:
+        """The labels by their grid character, and the kernel's tables for reading and writing grid lines
+        (`Search.batch_text`): what each ASCII character means, the option of each (point, label), and the
+        point and character each option writes.  No tables when a label has no ASCII character."""
+        by_char: dict[str, Label] = {}
+        for label in self.multiset.labels:
+            try:
+                by_char[label_char(label)] = label
+            except GridStringError:
+                continue
+        if self.search is None or not all(c.isascii() for c in by_char):
+            return by_char, None
+        symbol = {label: k for k, label in enumerate(by_char.values())}
+        symbols = array("i", [-2] * 128)
+        for c, label in by_char.items():
+            symbols[ord(c)] = symbol[label]
+        for c in EMPTY if "0" in by_char else EMPTY + "0":  # as parse_grid reads them
+            symbols[ord(c)] = -1
+        options = array("i", [-1] * (self.board.n_points * len(symbol)))
+        spell = array("i", [-1] * len(self.reduction.placements))
+        for k, (point, label) in enumerate(self.reduction.placements):
+            if label in symbol:
+                options[point * len(symbol) + symbol[label]] = k
+                spell[k] = point * 128 + ord(label_char(label))
+        return by_char, (symbols, options, spell)
 
     def clues(self, puzzle: Mapping[int, Label] | str) -> dict[int, Label]:
         """A puzzle's clues, from a grid string (GridStringError when it does not fit) or a clue dict."""
@@ -80,8 +145,14 @@ class PuzzleBatch:
         """One Answer per puzzle, in order (a clue set that is not partial Latin has no solution)."""
         if cap < 1:
             raise ValueError(f"cap must be at least 1, not {cap}")
-        for chunk in chunked(map(self.clues, puzzles), CHUNK):
-            yield from self._answers(chunk, cap)
+        for chunk in chunked(puzzles, CHUNK):
+            if self.text_tables is not None and all(isinstance(p, str) for p in chunk):
+                for k, answer in answer_chunk(self, list(enumerate(chunk)), cap):
+                    if isinstance(answer, BadLine):
+                        self.clues(chunk[k])  # raises the line's GridStringError
+                    yield answer
+            else:
+                yield from self._answers([self.clues(p) for p in chunk], cap)
 
     def _answers(self, chunk: Sequence[dict[int, Label]], cap: int) -> list[Answer]:
         if self.search is None:  # bounds: one puzzle at a time
@@ -144,16 +215,26 @@ def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 def answer_chunk(
     batch: PuzzleBatch, chunk: list[tuple[int, str]], cap: int
 ) -> list[tuple[int, Answer | BadLine]]:
-    """A chunk of numbered lines answered: the good lines in one kernel batch, each bad line reported."""
+    """A chunk of numbered lines answered: the lines read, solved and written back in one kernel call
+    (`Search.batch_text`), any line it cannot read taken the slow way; each bad line reported."""
+    texts = [text for _, text in chunk]
+    read = (
+        [None] * len(chunk)
+        if batch.text_tables is None
+        else batch.search.batch_text(texts, *batch.text_tables, cap)
+    )
     out: list[tuple[int, Answer | BadLine]] = []
-    good: list[tuple[int, dict]] = []
-    for k, line in chunk:
+    for (k, text), found in zip(chunk, read, strict=True):
+        if found is not None:
+            out.append((k, Answer.of_text(found[0], text, found[1], batch.by_char)))
+            continue
         try:
-            good.append((k, batch.clues(line)))
+            clues = batch.clues(text)
         except UserInputError as err:
             out.append((k, BadLine(k, str(err))))
-    answers = dict(zip((k for k, _ in good), batch._answers([c for _, c in good], cap), strict=True))
-    return sorted(out + list(answers.items()), key=lambda pair: pair[0])
+            continue
+        out.append((k, batch._answers([clues], cap)[0]))
+    return out
 
 
 @per_board

@@ -1,18 +1,29 @@
-"""Puzzles per second through `solve/check BOARD --batch` (whole commands), beside the one-puzzle path.
+"""Puzzles per second through `solve/check BOARD --batch` (whole commands), beside a PyPI Sudoku solver and
+the one-puzzle path; and the time to generate critical and fair 9x9 puzzles.
 
-    python benchmarks/batch.py [--board sudoku:3x3] [--distinct 200] [--lines 50000] [--seed 11]
+    pip install py-sudoku            # the peer (optional: its rows are left out without it)
+    python benchmarks/batch.py [--lines 50000] [--seed 11] [--generation]
 
-A collection is generated reproducibly (`generate BOARD --count DISTINCT --seed SEED`: unique, critical
-puzzles), repeated to LINES lines, and answered by the batch commands with one core and with `--jobs 2`
-(answers compared); the one-puzzle path (`count_completions(pb, limit=2)` per puzzle, in-process) is timed
-on the distinct puzzles.  Prints a Markdown table for benchmarks/RESULTS.md.
+Collections, each written to a file of LINES lines (fewer for 16x16) and answered by `solve --batch` with
+one core and with `--jobs 2` (answers compared) and by `check --batch`:
+- 9x9 with 17 clues: the 60 puzzles of benchmarks/data/sudoku17-sample.txt (from Royle's collection), each
+  line one of them moved by a random symmetry of the grid (rows in bands, bands, columns in stacks, stacks,
+  transposition, relabelling), so the lines are mostly different strings of the same hardness;
+- 9x9, 16x16 and jigsaw 9x9 puzzles made by `generate BOARD --count K --seed SEED` (unique, critical),
+  repeated.
+Peers in-process on the first 500 lines of each 9x9 collection: py-sudoku's `has_multiple_solutions()` (its
+uniqueness check) and `solve()`, our one-puzzle path (`count_completions(pb, limit=2)`) and PuzzleBatch.
+With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` and `--count 100 --fair`, whole commands.
+Prints Markdown tables for benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import random
 import subprocess
 import sys
 import tempfile
@@ -20,24 +31,38 @@ import time
 from pathlib import Path
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.formats.grid import label_char, parse_grid
+from dlx_latin.formats.grid import label_char
 from dlx_latin.latin import PartialBoard, count_completions
+from dlx_latin.latin.batch import PuzzleBatch
+
+HERE = Path(__file__).parent
+JIGSAW = "jigsaw:AAABBBCCCAAABBBCCCAADBBBCCFADDEEECFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII"
 
 
-def collection(board: str, distinct: int, seed: int) -> list[str]:
+def moved(grid: str, rng: random.Random) -> str:
+    """A 9x9 grid string moved by a random symmetry of the Sudoku grid (the same puzzle up to symmetry)."""
+    rows = [3 * b + r for b in rng.sample(range(3), 3) for r in rng.sample(range(3), 3)]
+    cols = [3 * s + c for s in rng.sample(range(3), 3) for c in rng.sample(range(3), 3)]
+    labels = dict(zip("123456789", rng.sample("123456789", 9), strict=True), **{".": ".", "0": "."})
+    flip = rng.random() < 0.5
+    return "".join(
+        labels[grid[cols[c] * 9 + rows[r] if flip else rows[r] * 9 + cols[c]]]
+        for r in range(9)
+        for c in range(9)
+    )
+
+
+def seventeen(lines: int, seed: int) -> list[str]:
+    sample = HERE / "data" / "sudoku17-sample.txt"
+    grids = [g for g in sample.read_text().split() if not g.startswith("#") and len(g) == 81]
+    rng = random.Random(seed)
+    return [moved(grids[k % len(grids)], rng) for k in range(lines)]
+
+
+def generated(board: str, count: int, seed: int, lines: int) -> list[str]:
     made = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "dlx_latin",
-            "generate",
-            board,
-            "--count",
-            str(distinct),
-            "--seed",
-            str(seed),
-            "--json",
-        ],
+        [sys.executable, "-m", "dlx_latin", "generate", board, "--count", str(count), "--seed", str(seed)]
+        + ["--json"],
         capture_output=True,
         text=True,
         check=True,
@@ -47,53 +72,107 @@ def collection(board: str, distinct: int, seed: int) -> list[str]:
         rows = json.loads(line)["clues"]
         cells = [x for row in rows for x in row] if isinstance(rows[0], list) else rows
         grids.append("".join("." if x is None else label_char(x) for x in cells))
-    return grids
+    return [grids[k % len(grids)] for k in range(lines)]
 
 
-def timed(args: list[str]) -> tuple[float, str]:
+def timed(args: list[str]) -> tuple[float, str, int]:
+    """Seconds, standard output and peak memory (KiB) of one dlx-latin command."""
     start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "dlx_latin", *args], capture_output=True, text=True, check=True
+    with tempfile.TemporaryFile("w+") as out:
+        child = subprocess.Popen([sys.executable, "-m", "dlx_latin", *args], stdout=out)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - start
+        assert os.waitstatus_to_exitcode(status) == 0, args
+        out.seek(0)
+        return seconds, out.read(), usage.ru_maxrss
+
+
+def peers(board: str, grids: list[str]) -> list[tuple[str, int, float]]:
+    """In-process rows: py-sudoku (when installed), the one-puzzle path and PuzzleBatch on `grids`."""
+    rows = []
+    try:
+        from sudoku import Sudoku
+    except ImportError:
+        print("(py-sudoku is not installed: its rows are left out)", file=sys.stderr)
+    else:
+        boards = [
+            [[int(grid[9 * r + c]) if grid[9 * r + c] != "." else None for c in range(9)] for r in range(9)]
+            for grid in grids
+        ]
+        start = time.perf_counter()
+        several = sum(Sudoku(3, 3, board=b).has_multiple_solutions() for b in boards)
+        rows.append(("py-sudoku 2.0 `has_multiple_solutions()`", len(grids), time.perf_counter() - start))
+        assert several == 0
+        start = time.perf_counter()
+        for b in boards:
+            Sudoku(3, 3, board=b).solve()
+        rows.append(("py-sudoku 2.0 `solve()`", len(grids), time.perf_counter() - start))
+    spec = board_from_spec(board)
+    batch = PuzzleBatch(spec)
+    start = time.perf_counter()
+    assert all(count_completions(PartialBoard(spec, clues=batch.clues(g)), limit=2) == 1 for g in grids)
+    rows.append(
+        (
+            "dlx-latin one puzzle at a time (`count_completions(pb, limit=2)`)",
+            len(grids),
+            time.perf_counter() - start,
+        )
     )
-    return time.perf_counter() - start, done.stdout
+    start = time.perf_counter()
+    assert all(answer.solutions == 1 for answer in batch.answers(grids))
+    rows.append(("dlx-latin `PuzzleBatch(board).answers(grids)`", len(grids), time.perf_counter() - start))
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--board", default="sudoku:3x3")
-    parser.add_argument("--distinct", type=int, default=200)
     parser.add_argument("--lines", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--generation", action="store_true", help="also time generate (a few minutes)")
     args = parser.parse_args()
-    grids = collection(args.board, args.distinct, args.seed)
-    clues = sorted(len(g) - g.count(".") for g in grids)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "puzzles.txt"
-        path.write_text("".join(grids[k % len(grids)] + "\n" for k in range(args.lines)))
-        rows = []
-        outputs = []
-        for name, extra in (("solve --batch", []), ("solve --batch --jobs 2", ["--jobs", "2"])):
-            seconds, out = timed(["solve", args.board, "--batch", str(path), *extra])
-            outputs.append(out)
-            rows.append((name, args.lines, seconds))
-        assert outputs[0] == outputs[1], "--jobs 2 changed the answers"
-        seconds, _ = timed(["check", args.board, "--batch", str(path)])
-        rows.append(("check --batch", args.lines, seconds))
-    board = board_from_spec(args.board)
-    pbs = [
-        PartialBoard(board, clues=parse_grid(g, board.n_points, PartialBoard(board).multiset)) for g in grids
+    collections = [
+        ("9x9, 17 clues", "sudoku:3x3", seventeen(args.lines, args.seed)),
+        ("9x9, generated", "sudoku:3x3", generated("sudoku:3x3", 200, args.seed, args.lines)),
+        ("jigsaw 9x9, generated", JIGSAW, generated(JIGSAW, 200, args.seed, args.lines)),
+        ("16x16, generated", "sudoku:4x4", generated("sudoku:4x4", 20, args.seed, args.lines // 100)),
     ]
-    start = time.perf_counter()
-    assert all(count_completions(pb, limit=2) == 1 for pb in pbs)
-    rows.append(("one puzzle at a time, in-process", len(pbs), time.perf_counter() - start))
     print(
-        f"{platform.machine()}, Python {platform.python_version()}; {args.board}, {len(grids)} distinct "
-        f"generated puzzles (seed {args.seed}), {clues[0]}-{clues[-1]} clues, repeated to {args.lines} lines"
+        f"{platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} cores; seed {args.seed}"
     )
-    print("| how | puzzles | seconds | puzzles/s |")
-    print("|---|---|---|---|")
-    for name, n, seconds in rows:
-        print(f"| {name} | {n:,} | {seconds:.2f} | {n / seconds:,.0f} |")
+    print("\n| collection | command | lines | seconds | puzzles/s | peak memory |")
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, board, grids in collections:
+            path = Path(tmp) / "puzzles.txt"
+            path.write_text("".join(g + "\n" for g in grids))
+            clues = sorted({len(g) - g.count(".") for g in grids})
+            name = f"{name} ({clues[0]}-{clues[-1]} clues)" if len(clues) > 1 else f"{name}"
+            outputs = []
+            for how, extra in (
+                ("solve --batch", []),
+                ("solve --batch --jobs 2", ["--jobs", "2"]),
+                ("check --batch", []),
+            ):
+                command = how.split()[0]
+                seconds, out, memory = timed([command, board, "--batch", str(path), *extra])
+                if command == "solve":
+                    outputs.append(out)
+                assert "-" not in out.split() and "?" not in out.split(), "a puzzle without one solution"
+                rate, peak = f"{len(grids) / seconds:,.0f}", f"{memory / 1024:.0f} MiB"
+                print(f"| {name} | `{how}` | {len(grids):,} | {seconds:.2f} | {rate} | {peak} |")
+            assert outputs[0] == outputs[1], "--jobs 2 changed the answers"
+    print("\n| 9x9 collection, first 500 lines, in-process | how | puzzles | seconds | puzzles/s |")
+    print("|---|---|---|---|---|")
+    for name, board, grids in collections[:2]:
+        for how, n, seconds in peers(board, grids[:500]):
+            print(f"| {name} | {how} | {n} | {seconds:.2f} | {n / seconds:,.0f} |")
+    if args.generation:
+        print("\n| generation, whole command | seconds |")
+        print("|---|---|")
+        for how in (["--count", "1000"], ["--count", "100", "--fair"]):
+            seconds, out, _ = timed(["generate", "sudoku:3x3", *how, "--seed", str(args.seed)])
+            assert out.count("# puzzle") == int(how[1])
+            print(f"| `generate sudoku:3x3 {' '.join(how)} --seed {args.seed}` | {seconds:.1f} |")
 
 
 if __name__ == "__main__":

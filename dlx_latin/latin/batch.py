@@ -23,7 +23,7 @@ from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.workers import ordered_map
 
-CHUNK = 2048  # puzzles handed to the kernel in one call (and to a worker process in one task)
+CHUNK = 2048  # puzzles handed to the kernel in one call (a quarter to a worker process in one task)
 T = TypeVar("T")
 
 
@@ -195,7 +195,7 @@ class PuzzleBatch:
         """(line number, Answer or BadLine) for each puzzle line of a collection -- one grid string per line;
         blank lines and lines starting with '#' are skipped -- in input order, streamed.  `jobs` > 1 (or an
         `executor`) works chunks of lines in other processes; the order stays the input's."""
-        chunks = chunked(puzzle_lines(lines), CHUNK)
+        chunks = chunked(puzzle_lines(lines), CHUNK if executor is None and jobs <= 1 else CHUNK // 4)
         if executor is None and jobs <= 1:  # this process's batch, not a per-process copy
             answered = ordered_map(answer_chunk, ((self, chunk, cap) for chunk in chunks))
         else:

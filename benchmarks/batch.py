@@ -2,7 +2,7 @@
 the one-puzzle path; and the time to generate critical and fair 9x9 puzzles.
 
     pip install py-sudoku            # the peer (optional: its rows are left out without it)
-    python benchmarks/batch.py [--lines 50000] [--seed 11] [--generation]
+    python benchmarks/batch.py [--lines 50000] [--seed 11] [--peer-lines 50] [--generation]
 
 Collections, each written to a file of LINES lines (fewer for 16x16) and answered by `solve --batch` with
 one core and with `--jobs 2` (answers compared) and by `check --batch`:
@@ -11,7 +11,7 @@ one core and with `--jobs 2` (answers compared) and by `check --batch`:
   transposition, relabelling), so the lines are mostly different strings of the same hardness;
 - 9x9, 16x16 and jigsaw 9x9 puzzles made by `generate BOARD --count K --seed SEED` (unique, critical),
   repeated.
-Peers in-process on the first 500 lines of each 9x9 collection: py-sudoku's `has_multiple_solutions()` (its
+Peers in-process on the first PEER_LINES (50) lines of each 9x9 collection: py-sudoku's `has_multiple_solutions()` (its
 uniqueness check) and `solve()`, our one-puzzle path (`count_completions(pb, limit=2)`) and PuzzleBatch.
 With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` and `--count 100 --fair`, whole commands.
 Prints Markdown tables for benchmarks/RESULTS.md.
@@ -128,6 +128,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lines", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument(
+        "--peer-lines", type=int, default=50, help="lines each peer answers (py-sudoku is slow)"
+    )
     parser.add_argument("--generation", action="store_true", help="also time generate (a few minutes)")
     args = parser.parse_args()
     collections = [
@@ -161,10 +164,12 @@ def main() -> None:
                 rate, peak = f"{len(grids) / seconds:,.0f}", f"{memory / 1024:.0f} MiB"
                 print(f"| {name} | `{how}` | {len(grids):,} | {seconds:.2f} | {rate} | {peak} |")
             assert outputs[0] == outputs[1], "--jobs 2 changed the answers"
-    print("\n| 9x9 collection, first 500 lines, in-process | how | puzzles | seconds | puzzles/s |")
+    print(
+        f"\n| 9x9 collection, first {args.peer_lines} lines, in-process | how | puzzles | seconds | puzzles/s |"
+    )
     print("|---|---|---|---|---|")
     for name, board, grids in collections[:2]:
-        for how, n, seconds in peers(board, grids[:500]):
+        for how, n, seconds in peers(board, grids[: args.peer_lines]):
             print(f"| {name} | {how} | {n} | {seconds:.2f} | {n / seconds:,.0f} |")
     if args.generation:
         print("\n| generation, whole command | seconds |")

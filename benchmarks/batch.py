@@ -11,8 +11,8 @@ one core and with `--jobs 2` (answers compared) and by `check --batch`:
   transposition, relabelling), so the lines are mostly different strings of the same hardness;
 - 9x9, 16x16 and jigsaw 9x9 puzzles made by `generate BOARD --count K --seed SEED` (unique, critical),
   repeated.
-Peers in-process on the first PEER_LINES (50) lines of each 9x9 collection: py-sudoku's `has_multiple_solutions()` (its
-uniqueness check) and `solve()`, our one-puzzle path (`count_completions(pb, limit=2)`) and PuzzleBatch.
+Peers in-process on the first PEER_LINES (50) lines of each 9x9 collection: py-sudoku's
+`has_multiple_solutions()` (its uniqueness check) and `solve()`, our one-puzzle path (`count_completions(pb, limit=2)`) and PuzzleBatch.
 With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` and `--count 100 --fair`, whole commands.
 Prints Markdown tables for benchmarks/RESULTS.md.
 """
@@ -164,9 +164,8 @@ def main() -> None:
                 rate, peak = f"{len(grids) / seconds:,.0f}", f"{memory / 1024:.0f} MiB"
                 print(f"| {name} | `{how}` | {len(grids):,} | {seconds:.2f} | {rate} | {peak} |")
             assert outputs[0] == outputs[1], "--jobs 2 changed the answers"
-    print(
-        f"\n| 9x9 collection, first {args.peer_lines} lines, in-process | how | puzzles | seconds | puzzles/s |"
-    )
+    head = f"9x9 collection, first {args.peer_lines} lines, in-process"
+    print(f"\n| {head} | how | puzzles | seconds | puzzles/s |")
     print("|---|---|---|---|---|")
     for name, board, grids in collections[:2]:
         for how, n, seconds in peers(board, grids[: args.peer_lines]):

@@ -12,7 +12,8 @@ one core and with `--jobs 2` (answers compared) and by `check --batch`:
 - 9x9, 16x16 and jigsaw 9x9 puzzles made by `generate BOARD --count K --seed SEED` (unique, critical),
   repeated.
 Peers in-process on the first PEER_LINES (50) lines of each 9x9 collection: py-sudoku's
-`has_multiple_solutions()` (its uniqueness check) and `solve()`, our one-puzzle path (`count_completions(pb, limit=2)`) and PuzzleBatch.
+`has_multiple_solutions()` (its uniqueness check) and `solve()`, our one-puzzle path
+(`count_completions(pb, limit=2)`) and PuzzleBatch.
 With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` and `--count 100 --fair`, whole commands.
 Prints Markdown tables for benchmarks/RESULTS.md.
 """

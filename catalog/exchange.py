@@ -17,7 +17,8 @@ from catalog.store import CatalogError, board_id
 from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.formats.ipuz import BOARD_FIELD, KIND, MULTISET_FIELD, ORBIT_SIZE_FIELD
 from dlx_latin.latin import Multiset, PartialBoard
-from dlx_latin.latin.completion import completions, is_critical
+from dlx_latin.latin.batch import is_critical
+from dlx_latin.latin.completion import completions
 
 PUZZLE_FIELDS = ("solution", "clues", "clue_count", "critical", "orbit_size", "fair", "rating", "score")
 

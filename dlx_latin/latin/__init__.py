@@ -8,10 +8,8 @@ from dlx_latin.latin.completion import (
     count_completions,
     estimate_completions,
     is_completable,
-    is_critical,
     is_latin_puzzle,
     reduce_to_exact_cover,
-    removable_clues,
 )
 from dlx_latin.latin.multiset import InvalidMultisetError, Multiset
 from dlx_latin.latin.partial import InvalidCluesError, PartialBoard
@@ -35,9 +33,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """`PuzzleBatch` loads on first use: it reads grid strings, and the grid format imports this package."""
-    if name == "PuzzleBatch":
-        from dlx_latin.latin.batch import PuzzleBatch
+    """`PuzzleBatch` (and criticality, which asks it) loads on first use: it reads grid strings, and the grid
+    format imports this package."""
+    if name in ("PuzzleBatch", "is_critical", "removable_clues"):
+        from dlx_latin.latin import batch
 
-        return PuzzleBatch
+        return getattr(batch, name)
     raise AttributeError(f"module 'dlx_latin.latin' has no attribute {name!r}")

@@ -18,7 +18,13 @@ from typing import TypeVar
 from dlx_latin.boards.board import Board, per_board
 from dlx_latin.errors import UserInputError
 from dlx_latin.formats.grid import EMPTY, GridStringError, label_char, parse_grid
-from dlx_latin.latin.completion import Labelling, completions, count_completions, reduce_to_exact_cover
+from dlx_latin.latin.completion import (
+    Labelling,
+    NotUniqueError,
+    completions,
+    count_completions,
+    reduce_to_exact_cover,
+)
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.workers import ordered_map
@@ -248,3 +254,20 @@ def _answer_remote(
 ) -> list[tuple[int, Answer | BadLine]]:
     """A worker process's chunk (its PuzzleBatch made once per board)."""
     return answer_chunk(batch_for(board, multiset), chunk, cap)
+
+
+def removable_clues(pb: PartialBoard) -> list[int]:
+    """The clue points outside the inscription whose removal keeps the completion unique (the puzzle and
+    each removal searched in one kernel batch of the board's PuzzleBatch)."""
+    batch = batch_for(pb.board, pb.multiset)
+    points = [p for p in sorted(pb.clues) if p not in pb.inscription]
+    fewer = [{q: x for q, x in pb.clues.items() if q != p} for p in points]
+    whole, *answers = batch._answers([dict(pb.clues), *fewer], 2)
+    if whole.solutions != 1:
+        raise NotUniqueError("removable clues are defined for Latin puzzles (exactly one completion)")
+    return [p for p, answer in zip(points, answers, strict=True) if answer.solutions == 1]
+
+
+def is_critical(pb: PartialBoard) -> bool:
+    """Def. 3.13: a Latin puzzle from which no clue outside the inscription can be removed."""
+    return not removable_clues(pb)

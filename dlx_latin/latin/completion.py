@@ -296,15 +296,3 @@ def is_completable(pb: PartialBoard) -> bool:
 def is_latin_puzzle(pb: PartialBoard) -> bool:
     """Def. 3.9: exactly one completion (the search stops at the second)."""
     return count_completions(pb, limit=2) == 1
-
-
-def removable_clues(pb: PartialBoard) -> list[int]:
-    """The clue points outside the inscription whose removal keeps the completion unique."""
-    if not is_latin_puzzle(pb):
-        raise NotUniqueError("removable clues are defined for Latin puzzles (exactly one completion)")
-    return [p for p in sorted(pb.clues) if p not in pb.inscription and is_latin_puzzle(pb.without([p]))]
-
-
-def is_critical(pb: PartialBoard) -> bool:
-    """Def. 3.13: a Latin puzzle from which no clue outside the inscription can be removed."""
-    return not removable_clues(pb)

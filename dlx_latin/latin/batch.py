@@ -29,7 +29,8 @@ from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.workers import ordered_map
 
-CHUNK = 2048  # puzzles handed to the kernel in one call (a quarter to a worker process in one task)
+CHUNK = 2048  # puzzles handed to the kernel in one call
+TASK = 128  # puzzles handed to a worker process in one task: slow boards' small collections spread too
 T = TypeVar("T")
 
 
@@ -201,7 +202,7 @@ class PuzzleBatch:
         """(line number, Answer or BadLine) for each puzzle line of a collection -- one grid string per line;
         blank lines and lines starting with '#' are skipped -- in input order, streamed.  `jobs` > 1 (or an
         `executor`) works chunks of lines in other processes; the order stays the input's."""
-        chunks = chunked(puzzle_lines(lines), CHUNK if executor is None and jobs <= 1 else CHUNK // 4)
+        chunks = chunked(puzzle_lines(lines), CHUNK if executor is None and jobs <= 1 else TASK)
         if executor is None and jobs <= 1:  # this process's batch, not a per-process copy
             answered = ordered_map(answer_chunk, ((self, chunk, cap) for chunk in chunks))
         else:

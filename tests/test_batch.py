@@ -121,3 +121,23 @@ def test_batch_refusals():
     out = run_cli("solve", "sudoku:2x2", "--batch", "/nonexistent")
     assert out.returncode == 1 and out.stderr.startswith("dlx-latin: error: cannot read /nonexistent")
     assert isinstance(next(PuzzleBatch(board_from_spec("latin:3")).solve_many(["1"]))[1], BadLine)
+
+
+def test_grid_lines_read_in_the_kernel_as_parse_grid_reads_them():
+    """The kernel's text path (Search.batch_text) and the slow path agree on every way of writing a line:
+    spaces and tabs inside, '0' empty unless 0 is a label, '-' and '_' empty, non-ASCII whitespace (left to
+    Python), a character that is not a label, a line too short."""
+    batch = PuzzleBatch(board_from_spec("latin:3"))
+    same = ["1...2...3", "1.. .2.\t..3", "100020003", "1-_-2-__3", "1..\u2003.2...3"]
+    answers = list(batch.answers(same))
+    assert all(a.solutions == 1 and a.solution_text == "132321213" for a in answers)
+    assert all(a.clues == {0: 1, 4: 2, 8: 3} and a.solution == [1, 3, 2, 3, 2, 1, 2, 1, 3] for a in answers)
+    lines = ["1...2...3", "1...2...4", "1...2..", "", "11......."]
+    got = list(batch.solve_many(lines))
+    assert [k for k, _ in got] == [1, 2, 3, 5]
+    assert isinstance(got[1][1], BadLine) and "'4' is not a label" in got[1][1].message
+    assert isinstance(got[2][1], BadLine) and "has 7 cells" in got[2][1].message
+    assert got[3][1].solutions == 0 and got[3][1].solution_text is None
+    zero = PuzzleBatch(board_from_spec("latin:3"), Multiset.parse("0,1,2"))
+    (answer,) = zero.answers(["0...1...2"])
+    assert answer.solutions == 1 and answer.clues == {0: 0, 4: 1, 8: 2} and answer.solution_text == "021210102"

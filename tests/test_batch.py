@@ -140,4 +140,5 @@ def test_grid_lines_read_in_the_kernel_as_parse_grid_reads_them():
     assert got[3][1].solutions == 0 and got[3][1].solution_text is None
     zero = PuzzleBatch(board_from_spec("latin:3"), Multiset.parse("0,1,2"))
     (answer,) = zero.answers(["0...1...2"])
-    assert answer.solutions == 1 and answer.clues == {0: 0, 4: 1, 8: 2} and answer.solution_text == "021210102"
+    assert answer.solutions == 1 and answer.clues == {0: 0, 4: 1, 8: 2}
+    assert answer.solution_text == "021210102"

@@ -146,7 +146,10 @@ class PuzzleBatch:
         """A puzzle's clues, from a grid string (GridStringError when it does not fit) or a clue dict."""
         if isinstance(puzzle, str):
             return parse_grid(puzzle, self.board.n_points, self.multiset)
-        return PartialBoard(self.board, self.multiset, puzzle).clues  # checks points and labels
+        clues = dict(puzzle)
+        if all(type(p) is int and (p, x) in self.option for p, x in clues.items()):
+            return clues  # every clue one of the problem's placements: its point and label are the board's
+        return PartialBoard(self.board, self.multiset, clues).clues  # checks points and labels
 
     def answers(self, puzzles: Iterable[Mapping[int, Label] | str], cap: int = 2) -> Iterator[Answer]:
         """One Answer per puzzle, in order (a clue set that is not partial Latin has no solution)."""

@@ -215,6 +215,20 @@ def completable_within(pb: PartialBoard, max_nodes: int) -> bool | None:
     return True if found else False if search.done else None
 
 
+_REDUCTIONS: dict[tuple, Reduction] = {}
+
+
+def _empty_board_reduction(fixed: PartialBoard) -> Reduction:
+    """The reduction of an empty board with its first asterism arranged, made once per process (a few of
+    the latest kept): `generate` asks it for every puzzle."""
+    key = (fixed.board.asterisms, str(fixed.multiset), tuple(sorted(fixed.clues.items())))
+    if key not in _REDUCTIONS:
+        if len(_REDUCTIONS) >= 8:
+            _REDUCTIONS.pop(next(iter(_REDUCTIONS)))
+        _REDUCTIONS[key] = reduce_to_exact_cover(fixed)
+    return _REDUCTIONS[key]
+
+
 def random_latin_board(pb: PartialBoard, rng: random.Random) -> Labelling | None:
     """A random completion of `pb` (None when it has none), from the engine's randomized search
     (`ExactCoverProblem.random_solution`).  An empty board first gets one arrangement of its first asterism
@@ -225,7 +239,7 @@ def random_latin_board(pb: PartialBoard, rng: random.Random) -> Labelling | None
         first = pb.board.asterisms[0]
         arrangement = rng.choice(first_asterism_arrangements(pb.multiset))
         fixed = pb.with_clues(dict(zip(first, arrangement, strict=True)))
-    reduction = reduce_to_exact_cover(fixed)
+    reduction = _empty_board_reduction(fixed) if not pb.clues else reduce_to_exact_cover(fixed)
     found = reduction.problem.random_solution(rng)
     if found is None:
         return None  # the whole search ran out: no completion

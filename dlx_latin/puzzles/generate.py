@@ -64,12 +64,14 @@ def puzzle_from_board(
     rng.shuffle(order)
     constrained = fair or rating is not None
     for p in order:
-        trial = current.without([p])
         if constrained:
+            trial = current.without([p])
             if _allowed(explain(trial), fair, rating):
                 current = trial
-        elif batch.count(trial.clues) == 1:
-            current = trial
+            continue
+        fewer = {q: x for q, x in current.clues.items() if q != p}
+        if batch.count(fewer) == 1:
+            current = PartialBoard(start.board, start.multiset, fewer, start.inscription)
     critical = not constrained or all(
         batch.count(current.without([p]).clues) > 1 for p in current.clues if p not in current.inscription
     )

@@ -30,6 +30,17 @@ def label_char(label: Label) -> str:
     raise GridStringError(f"label {label!r} has no one-character form for a grid string")
 
 
+def label_chars(multiset: Multiset) -> dict[str, Label]:
+    """The multiset's labels by the character that writes them (labels with no one-character form out)."""
+    by_char: dict[str, Label] = {}
+    for label in multiset.labels:
+        try:
+            by_char[label_char(label)] = label
+        except GridStringError:
+            continue
+    return by_char
+
+
 def parse_grid(text: str, n_points: int, multiset: Multiset) -> dict[int, Label]:
     """The clues (point -> label) of a grid string.
 
@@ -39,12 +50,7 @@ def parse_grid(text: str, n_points: int, multiset: Multiset) -> dict[int, Label]
     chars = [c for c in text if not c.isspace()]
     if len(chars) != n_points:
         raise GridStringError(f"the grid string has {len(chars)} cells; the board has {n_points}")
-    by_char: dict[str, Label] = {}
-    for label in multiset.labels:
-        try:
-            by_char[label_char(label)] = label
-        except GridStringError:
-            continue
+    by_char = label_chars(multiset)
     clues = {}
     for p, c in enumerate(chars):
         if c in EMPTY or (c == "0" and "0" not in by_char):

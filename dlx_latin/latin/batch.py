@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from dlx_latin.boards.board import Board, per_board
 from dlx_latin.errors import UserInputError
-from dlx_latin.formats.grid import EMPTY, GridStringError, label_char, parse_grid
+from dlx_latin.formats.grid import EMPTY, label_char, label_chars, parse_grid
 from dlx_latin.latin.completion import (
     Labelling,
     NotUniqueError,
@@ -120,12 +120,7 @@ class PuzzleBatch:
         """The labels by their grid character, and the kernel's tables for reading and writing grid lines
         (`Search.batch_text`): what each ASCII character means, the option of each (point, label), and the
         point and character each option writes.  No tables when a label has no ASCII character."""
-        by_char: dict[str, Label] = {}
-        for label in self.multiset.labels:
-            try:
-                by_char[label_char(label)] = label
-            except GridStringError:
-                continue
+        by_char = label_chars(self.multiset)
         if self.search is None or not all(c.isascii() for c in by_char):
             return by_char, None
         symbol = {label: k for k, label in enumerate(by_char.values())}

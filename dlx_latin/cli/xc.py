@@ -9,6 +9,7 @@ import click
 
 from dlx_latin.cli.progress import ProgressBar, progress_option, wants_progress
 from dlx_latin.cli.text import printable
+from dlx_latin.exact_cover import CountSettings, ExactCoverProblem
 from dlx_latin.exact_cover.kernel import MAX_MEMO_SLOTS
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
 from dlx_latin.formats.files import read_text
@@ -61,6 +62,17 @@ def xc() -> None:
 @no_memo_option
 @memo_size_option
 @checkpoint_option
+@click.option(
+    "--up-to",
+    "up_to",
+    type=click.Choice(["symmetry"]),
+    help="Count classes of solutions under the problem's automorphisms (found by nauty; Burnside's lemma).",
+)
+@click.option(
+    "--break-symmetry",
+    is_flag=True,
+    help="Count every solution, searching one branch per orbit of the problem's automorphisms.",
+)
 def count(
     file: str,
     as_json: bool,
@@ -71,12 +83,26 @@ def count(
     no_memo: bool,
     memo_size: int | None,
     checkpoint: str | None,
+    up_to: str | None,
+    break_symmetry: bool,
 ) -> None:
     """Count the solutions of FILE ('-' for standard input) without listing them."""
     problem = _load(file).problem
     memo = memo_setting(no_memo, memo_size)
     bar = ProgressBar() if wants_progress(progress) else None
     start = time.perf_counter()
+    if up_to or break_symmetry:
+        flag = "--up-to symmetry" if up_to else "--break-symmetry"
+        if scheduler or checkpoint:
+            raise click.UsageError(f"--scheduler and --checkpoint do not go with {flag}")
+        try:
+            _count_with_symmetry(
+                problem, bool(up_to), CountSettings(jobs=jobs, progress=bar, memo=memo), as_json, stats
+            )
+        finally:
+            if bar:
+                bar.close()
+        return
     try:
         if scheduler:
             from dlx_latin.distributed import dask_executor
@@ -101,6 +127,36 @@ def count(
         if bar:
             bar.close()
     click.echo(json.dumps({"count": n}) if as_json else n)
+
+
+def _count_with_symmetry(
+    problem: ExactCoverProblem, classes: bool, settings: CountSettings, as_json: bool, stats: bool
+) -> None:
+    """xc count --up-to symmetry (classes, by Burnside's lemma) or --break-symmetry (every solution)."""
+    from dlx_latin.exact_cover.automorphisms import Automorphisms
+    from dlx_latin.exact_cover.symmetric_counts import count_breaking_symmetry, count_classes
+
+    start = time.perf_counter()
+    autos = Automorphisms(problem.kernel_arrays)
+    parts: list[int] = []
+    if classes:
+        found = count_classes(problem.kernel_arrays, settings, autos)
+        n, detail = found.classes, f"{len(found.terms)} conjugacy classes"
+    else:
+        n = count_breaking_symmetry(problem.kernel_arrays, settings, autos, lambda k, _: parts.append(k))
+        detail = f"{parts[0]} parts"
+    if stats:
+        click.echo(
+            f"dlx-latin: {autos.order} automorphisms, {detail}, {time.perf_counter() - start:.3f} s", err=True
+        )
+    if as_json:
+        click.echo(
+            json.dumps(
+                {"count": n, "automorphisms": autos.order} | ({"up_to": "symmetry"} if classes else {})
+            )
+        )
+    else:
+        click.echo(n)
 
 
 @xc.command()

@@ -1,0 +1,59 @@
+"""The kernel's bitset loop (problems without colors or bounds and with at least 4 options per primary item:
+tilings, queens) against brute force: counts, listed solutions, limits, memo, paths and probes, budgets."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import brute_force_solutions
+
+from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.classic import pentominoes, queens
+from dlx_latin.exact_cover.kernel import kernel_search
+from dlx_latin.exact_cover.parallel import split
+
+
+@st.composite
+def wide_problems(draw):
+    """Plain problems with at least four options per primary item (the bitset loop's shape)."""
+    n_primary = draw(st.integers(1, 3))
+    n_secondary = draw(st.integers(0, 2))
+    primary = [f"p{i}" for i in range(n_primary)]
+    secondary = [f"s{i}" for i in range(n_secondary)]
+    n_options = draw(st.integers(4 * n_primary, 12))  # brute force tries 2^12 subsets at most
+    options = [
+        sorted(draw(st.sets(st.sampled_from(primary + secondary), min_size=1, max_size=3)))
+        for _ in range(n_options)
+    ]
+    return ExactCoverProblem(primary, options, secondary)
+
+
+@settings(max_examples=300, deadline=None)
+@given(wide_problems())
+def test_wide_problems_match_brute_force(p):
+    expected = brute_force_solutions(p)
+    assert set(p.solutions()) == expected and len(list(p.solutions())) == len(expected)
+    assert p.count(memo=False) == len(expected)
+    assert kernel_search(p.kernel_arrays, memo=64, memo_start=0).count() == len(expected)
+    assert p.count(limit=1) == min(1, len(expected))
+    paths = split(p.kernel_arrays, 5)
+    assert sum(p.search(path=q).count() for q in paths) == len(expected)
+
+
+def test_tilings_and_queens_through_the_bitset_loop():
+    box = pentominoes(3, 20)
+    assert box.count(memo=False) == 8
+    assert len(set(box.solutions())) == 8
+    search = kernel_search(queens(9).kernel_arrays, memo=1 << 10, memo_start=0)
+    assert search.count() == 352  # A000170
+    paths = split(queens(10).kernel_arrays, 16)
+    assert len(paths) >= 16 and sum(queens(10).search(path=q).count() for q in paths) == 724
+
+
+def test_budgets_pause_and_resume_the_bitset_loop():
+    search = queens(10).search()
+    first = search.count(max_nodes=500)
+    assert not search.done and search.nodes == 500 and first < 724
+    assert search.count() == 724 and search.done
+    listed = queens(8).search()
+    batches = [listed.next_batch(10) for _ in range(10)]
+    assert sum(len(b) for b in batches) == 92
+    assert len({tuple(sorted(s)) for b in batches for s in b}) == 92

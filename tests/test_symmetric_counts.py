@@ -133,7 +133,12 @@ def test_published_class_counts(problem, classes):
 
 @pytest.mark.parametrize(
     "problem",
-    [latin_square(5), latin_square(6, fix="reduced"), latin_square(6, multiset=[1, 1, 1, 2, 2, 2]), queens(11)],
+    [
+        latin_square(5),
+        latin_square(6, fix="reduced"),
+        latin_square(6, multiset=[1, 1, 1, 2, 2, 2]),
+        queens(11),
+    ],
 )
 def test_breaking_large_groups_keeps_the_count(problem):
     assert count_breaking_symmetry(problem.kernel_arrays, CountSettings(jobs=2)) == problem.count()

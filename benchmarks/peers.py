@@ -9,7 +9,8 @@ from `dlx_latin.exact_cover.classic`, converted to their input: `exact-cover` (g
 Algorithm X without secondary items, so each secondary item gets a slack row of its own, which keeps the
 count) and `xcover` (numba dancing cells, counting its solution generator; its first call compiles).
 `dlx-latin` counts with its memo of finished subtrees (the default); `--no-memo` is the raw search that
-visits every node, as the peers do.
+visits every node, as the peers do; `--no-memo --break-symmetry` is the raw search on one branch per orbit of
+the problem's automorphisms (found by nauty in the same command).
 Neither peer has multiplicities, so the multiset instance is ours alone. Peak memory is each process's
 maximum resident set.  Ratios are peer time / dlx-latin time, from the same run.  With `--repeat N` every
 command runs N times, the tools taking turns (so a noisy minute on this shared machine hits them all), and
@@ -28,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlx_latin.exact_cover.classic import latin_square, pentominoes, queens
+from dlx_latin.exact_cover.classic import langford, latin_square, pentominoes, queens, soma
 from dlx_latin.formats.dlx import write_dlx
 
 INSTANCES = {
@@ -38,13 +39,28 @@ INSTANCES = {
     "12 queens": (lambda: queens(12), 14_200, False),
     "13 queens": (lambda: queens(13), 73_712, False),
     "pentominoes 6x10": (lambda: pentominoes(6, 10), 9_356, False),
+    "pentominoes 5x12": (lambda: pentominoes(5, 12), 4_040, False),
+    "pentominoes 8x8 less its centre": (
+        lambda: pentominoes(8, 8, holes=[(3, 3), (3, 4), (4, 3), (4, 4)]),
+        520,
+        False,
+    ),
+    "Soma cube": (soma, 11_520, False),
+    "Langford pairs 12": (lambda: langford(12), 216_288, False),
     "reduced latin 6": (lambda: latin_square(6, fix="reduced"), 9_408, False),
     "latin 5": (lambda: latin_square(5), 161_280, False),
     "latin 6, first row fixed": (lambda: latin_square(6, fix="row"), 1_128_960, False),
     "latin 6 {1,1,1,2,2,2}": (lambda: latin_square(6, multiset=[1, 1, 1, 2, 2, 2]), 297_200, False),
     "reduced latin 7": (lambda: latin_square(7, fix="reduced"), 16_942_080, True),
 }
-TOOLS = ["dlx-latin", "dlx-latin --no-memo", "dlx-latin --jobs 2", "exact-cover", "xcover"]
+TOOLS = [
+    "dlx-latin",
+    "dlx-latin --no-memo",
+    "dlx-latin --no-memo --break-symmetry",
+    "dlx-latin --jobs 2",
+    "exact-cover",
+    "xcover",
+]
 
 
 def run_peer(tool: str, name: str) -> int:
@@ -124,8 +140,15 @@ def main() -> None:
         ("exact-cover", "dlx-latin --no-memo"),
         ("xcover", "dlx-latin"),
         ("dlx-latin", "dlx-latin --jobs 2"),
+        ("dlx-latin --no-memo", "dlx-latin --no-memo --break-symmetry"),
     ]
-    heads = ["exact-cover / ours", "exact-cover / ours raw", "xcover / ours", "--jobs 2 speed-up"]
+    heads = [
+        "exact-cover / ours",
+        "exact-cover / ours raw",
+        "xcover / ours",
+        "--jobs 2 speed-up",
+        "--break-symmetry speed-up (raw)",
+    ]
     print("| instance | count | " + " | ".join(TOOLS) + " | " + " | ".join(heads) + " |")
     print("|---" * (len(TOOLS) + 2 + len(heads)) + "|")
     with tempfile.TemporaryDirectory() as tmp:

@@ -1364,6 +1364,7 @@ static PyObject *search_get_memo_slots(Search *s, void *c)
 {
     return PyLong_FromUnsignedLongLong(s->memo_mask ? s->memo_mask + 1 : 0);
 }
+static PyObject *search_get_layout(Search *s, void *c) { return PyUnicode_FromString(s->bits ? "bitsets" : "links"); }
 static PyObject *search_get_fraction(Search *s, void *c) { return PyFloat_FromDouble(fraction_done(s)); }
 
 /* share_memo(owner): count with the memo of another search of the same problem (made now if need be), even
@@ -1711,6 +1712,7 @@ static PyGetSetDef search_getset[] = {
     {"fraction_done", (getter)search_get_fraction, NULL, "Estimated fraction of the search done.", NULL},
     {"memo_hits", (getter)search_get_memo_hits, NULL, "Subtrees counted from the memo.", NULL},
     {"memo_slots", (getter)search_get_memo_slots, NULL, "Entries of the count memo (0: none).", NULL},
+    {"layout", (getter)search_get_layout, NULL, "How counts search: 'bitsets' or 'links' (dancing links).", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject SearchType = {

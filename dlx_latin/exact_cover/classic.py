@@ -100,18 +100,75 @@ def _orientations(picture: tuple[str, ...]) -> set[tuple[tuple[int, int], ...]]:
     return shapes
 
 
-def pentominoes(rows: int = 6, cols: int = 10) -> ExactCoverProblem:
-    """Tilings of a rows x cols box by the 12 pentominoes: a primary item per piece and per cell.
+def pentominoes(rows: int = 6, cols: int = 10, holes: Sequence[tuple[int, int]] = ()) -> ExactCoverProblem:
+    """Tilings of a rows x cols box, less the cells `holes`, by the 12 pentominoes: a primary item per piece
+    and per cell.
 
     >>> pentominoes(3, 20).count()  # 2 tilings up to symmetry, times the box's 4 symmetries
     8
     """
+    free = {(r, c) for r in range(rows) for c in range(cols)} - set(holes)
     options = []
     for name, picture in PENTOMINOES.items():
         for shape in sorted(_orientations(picture)):
-            height, width = max(r for r, _ in shape) + 1, max(c for _, c in shape) + 1
-            for r in range(rows - height + 1):
-                for c in range(cols - width + 1):
-                    options.append([name] + [f"{r + dr}_{c + dc}" for dr, dc in shape])
-    cells = [f"{r}_{c}" for r in range(rows) for c in range(cols)]
-    return ExactCoverProblem(list(PENTOMINOES) + cells, options)
+            for r in range(rows):
+                for c in range(cols):
+                    cells = [(r + dr, c + dc) for dr, dc in shape]
+                    if all(cell in free for cell in cells):
+                        options.append([name] + [f"{a}_{b}" for a, b in cells])
+    return ExactCoverProblem(list(PENTOMINOES) + [f"{r}_{c}" for r, c in sorted(free)], options)
+
+
+def langford(n: int) -> ExactCoverProblem:
+    """Langford pairs: 1, 1, 2, 2, ..., n, n in a row of 2n, the two k's with k others between them.  Items:
+    each value `v{k}` and each place `s{i}`; both a sequence and its reversal are counted.
+
+    >>> langford(7).count()  # 26 up to reversal (A014552)
+    52
+    """
+    options = [[f"v{k}", f"s{i}", f"s{i + k + 1}"] for k in range(1, n + 1) for i in range(2 * n - k - 1)]
+    return ExactCoverProblem([f"v{k}" for k in range(1, n + 1)] + [f"s{i}" for i in range(2 * n)], options)
+
+
+SOMA = {  # the seven Soma pieces, as cubes
+    "V": ((0, 0, 0), (1, 0, 0), (0, 1, 0)),
+    "L": ((0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)),
+    "T": ((0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)),
+    "Z": ((0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)),
+    "A": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)),
+    "B": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)),
+    "P": ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)),
+}
+
+
+def _rotations(cubes: tuple[tuple[int, int, int], ...]) -> set[tuple[tuple[int, int, int], ...]]:
+    """The distinct placements of a polycube under the 24 rotations, each shifted to the origin."""
+    found, frontier = set(), [tuple(cubes)]
+    while frontier:
+        shape = frontier.pop()
+        low = [min(c[a] for c in shape) for a in range(3)]
+        key = tuple(sorted(tuple(c[a] - low[a] for a in range(3)) for c in shape))
+        if key in found:
+            continue
+        found.add(key)
+        frontier.append(tuple((x, -z, y) for x, y, z in key))  # a quarter turn about x
+        frontier.append(tuple((z, y, -x) for x, y, z in key))  # and about y
+    return found
+
+
+def soma(size: int = 3) -> ExactCoverProblem:
+    """Packings of the seven Soma pieces into a 3x3x3 cube (the default; other cubes have no room).
+
+    >>> soma().count()  # 240 up to the cube's 48 symmetries (mirror pieces swap places under a reflection)
+    11520
+    """
+    options = []
+    for name, cubes in SOMA.items():
+        for shape in sorted(_rotations(cubes)):
+            extent = [max(c[a] for c in shape) for a in range(3)]
+            for x in range(size - extent[0]):
+                for y in range(size - extent[1]):
+                    for z in range(size - extent[2]):
+                        options.append([name] + [f"{x + a}{y + b}{z + c}" for a, b, c in shape])
+    cells = [f"{x}{y}{z}" for x in range(size) for y in range(size) for z in range(size)]
+    return ExactCoverProblem(list(SOMA) + cells, options)

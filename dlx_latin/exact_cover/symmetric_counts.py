@@ -153,8 +153,10 @@ def _split(autos: Automorphisms, inc: Incidence, part: Part) -> list[Part] | Non
     item = _branch_item(inc, state)
     if item is None:
         return None
-    fixing = part.group.stabilizer(item)
     branches = np.unique(inc.option[(inc.item == item) & state.live[inc.option]])
+    if len(branches) == 1:  # a forced option is in every solution below: the whole group still acts there
+        return [Part(part.chosen + (int(branches[0]),), part.weight, part.group)]
+    fixing = part.group.stabilizer(item)
     seen: set[int] = set()
     parts = []
     for k in branches.tolist():

@@ -7,6 +7,7 @@ classes against orbits of listed solutions under every listed automorphism (each
 import random
 
 import pytest
+from cli import EXAMPLES, run_cli
 
 from dlx_latin.exact_cover import Colored, CountSettings, ExactCoverProblem
 from dlx_latin.exact_cover.automorphisms import Automorphisms, is_automorphism
@@ -21,7 +22,6 @@ from dlx_latin.exact_cover.symmetric_counts import (
     restricted,
     symmetric_parts,
 )
-from tests.cli import EXAMPLES, run_cli
 
 
 def symmetric_problem(seed: int) -> ExactCoverProblem:

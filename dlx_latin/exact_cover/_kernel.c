@@ -238,6 +238,25 @@ static int record_solution(Search *s, int level)
     return 0;
 }
 
+/* Whether runs of this search use the bitset loop (batches of puzzles always dance: they restore the table). */
+#define ON_BITS(s) ((s)->bits && !(s)->pristine)
+
+/* A solution of the bitset loop: x_0..x_{l-1} are option numbers already. */
+static int record_options(Search *s, int level)
+{
+    if (s->batch_len + level + 1 > s->batch_cap) {
+        Py_ssize_t cap = 2 * s->batch_cap + level + 1;
+        int *grown = realloc(s->batch, cap * sizeof(int));
+        if (!grown) return -1;
+        s->batch = grown;
+        s->batch_cap = cap;
+    }
+    for (int k = 0; k < level; k++) s->batch[s->batch_len++] = s->x[k];
+    s->batch[s->batch_len++] = -1;
+    s->batch_solutions++;
+    return 0;
+}
+
 #define GO_ON 100
 
 /* Visit the solution x_0..x_{l-1}: count it (and record it when batching); GO_ON unless the run must stop. */
@@ -246,7 +265,7 @@ static inline int visit(Search *s, int l, int max_batch)
     if (s->probe) { s->probe_result = -1; s->resume = AT_END; return RAN_PROBE; }
     if (s->count == U128_MAX) { s->resume = AT_END; return RAN_OVERFLOW; }
     s->count++;
-    if (max_batch && record_solution(s, l) < 0) { s->resume = AT_END; return -1; }
+    if (max_batch && (ON_BITS(s) ? record_options(s, l) : record_solution(s, l)) < 0) { s->resume = AT_END; return -1; }
     if (s->limit && s->count >= s->limit) { s->resume = AT_END; return RAN_LIMIT; }
     if (max_batch && s->batch_solutions >= max_batch) { s->resume = AT_C8; return RAN_BATCH; }
     return GO_ON;
@@ -619,21 +638,6 @@ static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
     return 0;
 }
 
-static int record_options(Search *s, int level)
-{
-    if (s->batch_len + level + 1 > s->batch_cap) {
-        Py_ssize_t cap = 2 * s->batch_cap + level + 1;
-        int *grown = realloc(s->batch, cap * sizeof(int));
-        if (!grown) return -1;
-        s->batch = grown;
-        s->batch_cap = cap;
-    }
-    for (int k = 0; k < level; k++) s->batch[s->batch_len++] = s->x[k];
-    s->batch[s->batch_len++] = -1;
-    s->batch_solutions++;
-    return 0;
-}
-
 static inline __attribute__((always_inline)) int run_b(Search *s, uint64_t budget, int max_batch, const int keyed)
 {
     const int w = s->bw, n1 = s->n_primary, iw = s->item_words;
@@ -660,12 +664,7 @@ static inline __attribute__((always_inline)) int run_b(Search *s, uint64_t budge
 B2: /* [Enter level l.] */
     if (unc[l] == 0) {
         if (l < path_len) goto B8;
-        if (s->probe) { s->probe_result = -1; s->resume = AT_END; why = RAN_PROBE; goto out; }
-        if (s->count == U128_MAX) { s->resume = AT_END; why = RAN_OVERFLOW; goto out; }
-        s->count++;
-        if (max_batch && record_options(s, l) < 0) { s->resume = AT_END; why = -1; goto out; }
-        if (s->limit && s->count >= s->limit) { s->resume = AT_END; why = RAN_LIMIT; goto out; }
-        if (max_batch && s->batch_solutions >= max_batch) { s->resume = AT_C8; why = RAN_BATCH; goto out; }
+        if ((why = visit(s, l, max_batch)) != GO_ON) goto out;
         goto B8;
     }
     if (memo && l >= memo_from) {
@@ -691,9 +690,7 @@ chosen:
             /* LENs summing to their number: none empty means one option left each, disjoint options, and
              * the one solution below */
             for (int k = 1; k <= n1; k++) if (len[k] == 0) goto B8;
-            if (s->count == U128_MAX) { s->resume = AT_END; why = RAN_OVERFLOW; goto out; }
-            s->count++;
-            if (s->limit && s->count >= s->limit) { s->resume = AT_END; why = RAN_LIMIT; goto out; }
+            if ((why = visit(s, l, 0)) != GO_ON) goto out;
             goto B8;
         }
         degree[l] = best;
@@ -1284,7 +1281,7 @@ static int run_slices(Search *s, int max_batch, PyObject *progress, uint64_t max
             if (max_nodes - s->nodes < slice) slice = max_nodes - s->nodes;
         }
         Py_BEGIN_ALLOW_THREADS
-        if (s->bits && !s->pristine) why = run_bits(s, slice, max_batch);
+        if (ON_BITS(s)) why = run_bits(s, slice, max_batch);
         else why = s->multiplicities ? run_mult(s, slice, max_batch) : run(s, slice, max_batch);
         Py_END_ALLOW_THREADS
         if (why == -1) { PyErr_NoMemory(); return -1; }

@@ -17,6 +17,8 @@
  *               the last node of the option after it.
  *   Invariant: a node is in its item's vertical list exactly when its option is still compatible with the
  *   choices made so far (or is the option being tried on that item).
+ *   Plain problems with many options per item (tilings, packings, queens) are searched on bitsets instead of
+ *   this table, in the same tree: see "Algorithm X on bitsets" below.
  *
  * SEARCH.  The steps are Knuth's C1..C8, written as one loop with labels.  Branching is on the active primary
  * item with the fewest options (MRV), the first such item on ties; the scan stops at the first item with at
@@ -123,7 +125,7 @@ typedef struct {
     int batch_solutions;
     int init_called, ready, busy;        /* __init__ ran (once only); it succeeded; a run is under way */
     int stop_asked;                      /* stop() was called: runs return at their next slice, unfinished */
-    int bits, bw, b_levels;              /* bits: count on bitsets (run_b), bw words per option set */
+    int bits, bw;                        /* bits: count on bitsets (run_b), bw words per option set */
     uint64_t *b_optsof;                  /* per item 1..N: the options holding it (bw words) */
     uint64_t *b_live, *b_cov, *b_rest;   /* per level: live options, covered items, branches left in a word */
     int *b_len, *b_unc, *b_tot;          /* per level: primary LENs, uncovered primary items, their LENs summed */
@@ -602,7 +604,6 @@ static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
 {
     int n = s->n_items, n1 = s->n_primary, w = (s->n_options + 63) / 64, levels = n1 + 2;
     s->bw = w;
-    s->b_levels = levels;
     s->b_optsof = calloc((size_t)(n + 1) * w, sizeof(uint64_t));
     s->b_live = calloc((size_t)levels * w, sizeof(uint64_t));
     s->b_len = calloc((size_t)levels * (n1 + 1), sizeof(int));

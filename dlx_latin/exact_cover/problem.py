@@ -187,20 +187,7 @@ class ExactCoverProblem:
           they run in `jobs` threads sharing one count memo.
         - `progress(nodes, fraction_done)` is called now and then.
         """
-        settings = settings.updated(**how)
-        if settings.checkpoint is not None or settings.parallel:
-            if limit is not None:
-                raise ValueError("a limit cannot be combined with a checkpointed or parallel count")
-            if settings.checkpoint is not None:
-                from dlx_latin.exact_cover.checkpoint import count_with_checkpoint
-
-                return count_with_checkpoint(self.kernel_arrays, settings)
-            from dlx_latin.exact_cover.parallel import count_in_parallel
-
-            return count_in_parallel(self.kernel_arrays, settings)
-        if limit == 0:
-            return 0
-        return self.search(limit, memo=settings.memo).count(settings.progress)
+        return count_arrays(self.kernel_arrays, limit, settings.updated(**how))
 
     def random_solution(self, rng: Any, tries: int = 64) -> tuple[int, ...] | None:
         """A random solution (None when there is none): the first one found when branching in an order drawn
@@ -243,3 +230,21 @@ class ExactCoverProblem:
             f"ExactCoverProblem({len(self.primary)} primary, {len(self.secondary)} secondary, "
             f"{len(self.options)} options)"
         )
+
+
+def count_arrays(arrays: KernelArrays, limit: int | None = None, settings: CountSettings = DEFAULT) -> int:
+    """The exact count of the problem given by its kernel arrays, run as `settings` say (see
+    `ExactCoverProblem.count`): checkpointed, in parallel, or in this thread."""
+    if settings.checkpoint is not None or settings.parallel:
+        if limit is not None:
+            raise ValueError("a limit cannot be combined with a checkpointed or parallel count")
+        if settings.checkpoint is not None:
+            from dlx_latin.exact_cover.checkpoint import count_with_checkpoint
+
+            return count_with_checkpoint(arrays, settings)
+        from dlx_latin.exact_cover.parallel import count_in_parallel
+
+        return count_in_parallel(arrays, settings)
+    if limit == 0:
+        return 0
+    return kernel_search(arrays, limit, memo=settings.memo).count(settings.progress)

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover.automorphisms import Automorphisms
-from dlx_latin.exact_cover.kernel import KernelArrays, int32, kernel_search
+from dlx_latin.exact_cover.kernel import KernelArrays, int32
+from dlx_latin.exact_cover.problem import count_arrays
 from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 
 MAX_PARTS = 32  # subproblems of a symmetry-broken count, at most (about)
@@ -48,14 +49,11 @@ class Part:
 
 
 def _count(arrays: KernelArrays, settings: CountSettings) -> int:
-    """The exact count of a problem given by its arrays, as `ExactCoverProblem.count` runs it."""
+    """The count of one part or quotient problem, as `ExactCoverProblem.count` runs it; the caller reports
+    progress part by part, and parts cannot share one checkpoint file."""
     if settings.checkpoint is not None:
         raise UserInputError("a symmetry-using count cannot be checkpointed")
-    if settings.parallel:
-        from dlx_latin.exact_cover.parallel import count_in_parallel
-
-        return count_in_parallel(arrays, settings.updated(progress=None))
-    return kernel_search(arrays, memo=settings.memo).count()
+    return count_arrays(arrays, settings=replace(settings, progress=None))
 
 
 # --- the state below some chosen options -------------------------------------------------------------
@@ -110,6 +108,7 @@ def restricted(inc: Incidence, chosen: tuple[int, ...]) -> KernelArrays:
     solutions of the whole problem that hold `chosen`.
 
     >>> from dlx_latin.exact_cover import ExactCoverProblem
+    >>> from dlx_latin.exact_cover.kernel import kernel_search
     >>> p = ExactCoverProblem(["a", "b", "c"], [["a"], ["b"], ["a", "b"], ["c"], ["b", "c"]])
     >>> kernel_search(restricted(Incidence(p.kernel_arrays), (0,))).count()  # {0,1,3} and {0,4}
     2
@@ -350,9 +349,9 @@ def count_classes(
     terms, total = [], 0
     for done, (g, size) in enumerate(classes, start=1):
         if done == 1:  # the identity fixes every solution
-            fixed = count_breaking_symmetry(arrays, settings.updated(progress=None), autos)
+            fixed = count_breaking_symmetry(arrays, replace(settings, progress=None), autos)
         else:
-            fixed = _count(quotient(autos, g), settings.updated(progress=None))
+            fixed = _count(quotient(autos, g), settings)
         moved = int(np.count_nonzero(g != np.arange(autos.degree)))
         terms.append((moved, size, fixed))
         total += size * fixed

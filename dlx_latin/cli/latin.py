@@ -208,14 +208,18 @@ def count(
                         drawn.close()
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
+    from symmetry.bands import count_sudoku  # the symmetry layer: Sudoku by bands, in seconds
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
 
-    bar = ProgressBar() if wants_progress(progress) else None
+    n = None if no_memo else count_sudoku(pb)
+    bar = ProgressBar() if wants_progress(progress) and n is None else None
     settings = CountSettings(
         jobs=jobs, progress=bar, memo=memo_setting(no_memo, memo_size), checkpoint=checkpoint
     )
     try:
-        if scheduler:
+        if n is not None:
+            pass
+        elif scheduler:
             with dask_executor(scheduler) as (executor, workers):
                 n = count_by_orbits(pb, settings.updated(jobs=workers, executor=executor))
         else:

@@ -212,21 +212,20 @@ def count(
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
 
     n = None if no_memo else count_sudoku(pb)
-    bar = ProgressBar() if wants_progress(progress) and n is None else None
-    settings = CountSettings(
-        jobs=jobs, progress=bar, memo=memo_setting(no_memo, memo_size), checkpoint=checkpoint
-    )
-    try:
-        if n is not None:
-            pass
-        elif scheduler:
-            with dask_executor(scheduler) as (executor, workers):
-                n = count_by_orbits(pb, settings.updated(jobs=workers, executor=executor))
-        else:
-            n = count_by_orbits(pb, settings)
-    finally:
-        if bar:
-            bar.close()
+    if n is None:
+        bar = ProgressBar() if wants_progress(progress) else None
+        settings = CountSettings(
+            jobs=jobs, progress=bar, memo=memo_setting(no_memo, memo_size), checkpoint=checkpoint
+        )
+        try:
+            if scheduler:
+                with dask_executor(scheduler) as (executor, workers):
+                    n = count_by_orbits(pb, settings.updated(jobs=workers, executor=executor))
+            else:
+                n = count_by_orbits(pb, settings)
+        finally:
+            if bar:
+                bar.close()
     if up_to == "labels":
         n //= label_group_order(pb.multiset)
     click.echo(json.dumps({"count": n}) if as_json else n)

@@ -453,14 +453,16 @@ class Projection:
 
 def count_by_burnside(
     pb: PartialBoard,
-    group: PermutationGroup,
+    group: PermutationGroup | list[tuple[Sequence[int], int]],
     settings: CountSettings = DEFAULT,
     terms_progress: Progress | None = None,
+    plain: int | None = None,
     **how: Any,
 ) -> int:
-    """The number of classes of Latin boards of an empty board under `group` (point permutations) combined
-    with relabelling.  `settings` run the identity term, the plain count (see `fixed_count`; its checkpoint
-    is the same file as `count BOARD --checkpoint`'s, and also records the other terms' parts), and their
+    """The number of classes of Latin boards of an empty board under `group` (point permutations, or its
+    conjugacy classes as (representative, size) pairs) combined with relabelling.  `settings` run the
+    identity term, the plain count (see `fixed_count`; its checkpoint is the same file as `count BOARD
+    --checkpoint`'s, and also records the other terms' parts) unless it is given as `plain`, and their
     jobs work the other terms in processes; `terms_progress` is called with the other terms done and their
     fraction.
 
@@ -478,13 +480,12 @@ def count_by_burnside(
     checkpoint, jobs = settings.checkpoint, settings.jobs
     recorded = None if checkpoint is None else WholeCounts(checkpoint)
     identity = list(range(pb.board.n_points))
-    terms = [
-        (image, size, sigma, label_size)
-        for image, size in point_classes(group)
-        for sigma, label_size in labels
-    ]
+    classes = group if isinstance(group, list) else point_classes(group)
+    terms = [(image, size, sigma, label_size) for image, size in classes for sigma, label_size in labels]
     others = [term for term in terms if list(term[0]) != identity]
-    for sigma, label_size in labels:  # the plain count, made with the count's own settings
+    if plain is not None:  # only the identity relabelling fixes a board under the identity
+        total += plain
+    for sigma, label_size in labels if plain is None else ():  # the plain count, with the count's settings
         guarded = Projection(pb.board.name, settings.progress)
         total += label_size * fixed_count(pb, identity, sigma, None, settings.updated(progress=guarded))
     pool = None
@@ -509,7 +510,7 @@ def count_by_burnside(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    order = group.order() * sum(size for _, size in labels)
+    order = sum(size for _, size in classes) * sum(size for _, size in labels)
     if total % order:
         raise AssertionError(f"Burnside's sum {total} is not a multiple of the group order {order}")
     return total // order

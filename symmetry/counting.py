@@ -132,6 +132,7 @@ def count_up_to_symmetry(
     see `count_by_burnside`), else by listing the classes (checked against the plain count); either way the
     settings' checkpoint records the parts of that plain count."""
     settings = settings.updated(**how)
+    from symmetry.bands import BandsTooLargeError, count_by_bands, sudoku_shape
     from symmetry.burnside import BurnsideUnsupportedError, count_by_burnside, count_latin_square_classes
     from symmetry.canonical import MAX_ELEMENTS
     from symmetry.groups import automorphism_group
@@ -139,6 +140,16 @@ def count_up_to_symmetry(
     n = _latin_order(pb)
     if n is not None and n >= 3:  # rows, columns, transposition: classes from cycle types
         return count_latin_square_classes(n, relabel=True, transpose=True)
+    shape = sudoku_shape(pb)
+    if shape is not None:  # the group's classes from its structure, the identity's term by bands
+        from symmetry.sudoku_group import sudoku_classes
+
+        try:
+            plain = count_by_bands(*shape)
+        except BandsTooLargeError:
+            pass  # far beyond: the listing below refuses it
+        else:
+            return count_by_burnside(pb, sudoku_classes(*shape), settings, terms_progress, plain)
     group = automorphism_group(pb.board)
     if group.order() <= MAX_ELEMENTS:
         try:

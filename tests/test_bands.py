@@ -1,4 +1,5 @@
-"""Sudoku by bands (symmetry/bands.py) against the plain count, brute force and published counts."""
+"""Sudoku by bands (symmetry/bands.py) and its group's classes from structure (symmetry/sudoku_group.py),
+against the plain count, brute force, the listed group, the listing of classes and published counts."""
 
 import math
 from collections import Counter
@@ -10,6 +11,10 @@ from dlx_latin.boards import board_from_spec
 from dlx_latin.exact_cover import CountSettings
 from dlx_latin.latin import Multiset, PartialBoard, count_completions
 from symmetry.bands import Bands, BandsTooLargeError, count_by_bands, count_sudoku, sudoku_shape
+from symmetry.burnside import point_classes
+from symmetry.counting import classes_up_to_symmetry, count_up_to_symmetry
+from symmetry.groups import automorphism_group, maps_asterisms
+from symmetry.sudoku_group import group_order, sudoku_classes
 
 
 @pytest.mark.parametrize("rows, cols", [(2, 2), (2, 3), (3, 2)])
@@ -96,3 +101,28 @@ def test_cli_counts_sudoku_by_bands():
     assert ran.returncode == 0 and ran.stdout.strip() == '{"count": 29136487207403520}'
     assert run_cli("count", "sudoku:2x3", "--no-memo").stdout.strip() == "28200960"  # the search, raw
     assert run_cli("count", "sudoku:2x3", "--up-to", "labels").stdout.strip() == str(28_200_960 // 720)
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 2), (2, 3), (3, 2), (3, 3)])
+def test_sudoku_group_classes_from_structure(rows, cols):
+    board = board_from_spec(f"sudoku:{rows}x{cols}")
+    classes = sudoku_classes(rows, cols)
+    assert sum(size for _, size in classes) == group_order(rows, cols) == automorphism_group(board).order()
+    assert all(maps_asterisms(board, image) for image, _ in classes)
+    if rows * cols <= 6:  # the classes of the listed group, conjugation by conjugation
+        listed = point_classes(automorphism_group(board))
+        assert sorted(size for _, size in classes) == sorted(size for _, size in listed)
+    if rows == cols == 3:
+        assert len(classes) == 275  # Russell & Jarvis
+
+
+@pytest.mark.parametrize("spec, classes", [("sudoku:2x2", 2), ("sudoku:2x3", 49), ("sudoku:3x2", 49)])
+def test_sudoku_classes_by_structure_match_listing(spec, classes):
+    pb = PartialBoard(board_from_spec(spec))
+    assert count_up_to_symmetry(pb) == len(classes_up_to_symmetry(pb)) == classes
+
+
+@pytest.mark.slow
+def test_9x9_sudoku_essentially_different_grids():
+    pb = PartialBoard(board_from_spec("sudoku:3x3"))
+    assert count_up_to_symmetry(pb, jobs=2) == 5_472_730_538  # Russell & Jarvis 2006

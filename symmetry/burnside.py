@@ -132,14 +132,16 @@ def _conjugates(n: int, shape: tuple[int, ...]) -> int:
     return math.factorial(n) // math.prod(i**e * math.factorial(e) for i, e in Counter(shape).items())
 
 
-def count_latin_square_classes(n: int, relabel: bool = True, transpose: bool = False) -> int:
+def count_latin_square_classes(
+    n: int, relabel: bool = True, transpose: bool = False, plain: int | None = None
+) -> int:
     """Latin squares of order n up to permuting rows and columns, symbols too with `relabel`, and
     transposing too with `transpose`: with `relabel` alone the isotopy classes (A040082: 564 for n = 7),
     without it the classes under rows and columns (A123234: 2,420,400 for n = 7); with both, the classes under
     the whole automorphism group of latin:n and relabelling.  Burnside over S_n x S_n (x S_n), whose
     conjugacy classes are pairs (triples) of cycle types, so the group is never enumerated; a transposing
     element (a, b)t, (r, c) -> (a(c), b(r)), is conjugate to (ab, 1)t, and n! |C| of them have ab in the
-    class C.
+    class C.  The identity's term is the plain count, or `plain` when known.
 
     >>> [count_latin_square_classes(n) for n in range(2, 6)], count_latin_square_classes(4, relabel=False)
     ([1, 1, 2, 2], 4)
@@ -149,7 +151,11 @@ def count_latin_square_classes(n: int, relabel: bool = True, transpose: bool = F
     labels = label_classes(pb.multiset) if relabel else [({}, 1)]
     placements = Placements(pb)
 
+    identity = list(range(n * n))
+
     def fixed(image: list[int], weight: int) -> int:
+        if image == identity and plain is not None:
+            return weight * plain  # only the identity relabelling fixes a square under the identity
         return sum(weight * size * fixed_count(pb, image, sigma, placements) for sigma, size in labels)
 
     total = 0

@@ -139,7 +139,7 @@ def count_up_to_symmetry(
 
     n = _latin_order(pb)
     if n is not None and n >= 3:  # rows, columns, transposition: classes from cycle types
-        return count_latin_square_classes(n, relabel=True, transpose=True)
+        return count_latin_square_classes(n, relabel=True, transpose=True, plain=count_by_structure(pb))
     shape = sudoku_shape(pb)
     if shape is not None:  # the group's classes from its structure, the identity's term by bands
         from symmetry.sudoku_group import sudoku_classes
@@ -157,6 +157,18 @@ def count_up_to_symmetry(
         except BurnsideUnsupportedError:
             pass
     return len(classes_up_to_symmetry(pb, settings.checkpoint, settings.progress))
+
+
+def count_by_structure(pb: PartialBoard) -> int | None:
+    """The number of Latin boards of an empty sudoku:RxC (by bands) or latin:n up to order 8 (in halves)
+    with distinct labels, from the board's structure rather than a search; None for any other board."""
+    from symmetry.bands import count_sudoku
+    from symmetry.halves import MAX_ORDER, count_latin_squares
+
+    n = _latin_order(pb)
+    if n is not None and 2 <= n <= MAX_ORDER:
+        return count_latin_squares(n)
+    return count_sudoku(pb)
 
 
 def _latin_order(pb: PartialBoard) -> int | None:
@@ -179,7 +191,7 @@ def count_up_to_isotopy(pb: PartialBoard) -> int:
             f"isotopy classes are those of Latin squares: give latin:n with n distinct labels, "
             f"not {pb.board.name}"
         )
-    return count_latin_square_classes(n, relabel=True, transpose=False)
+    return count_latin_square_classes(n, relabel=True, transpose=False, plain=count_by_structure(pb))
 
 
 def count_up_to_geometry(

@@ -1,0 +1,213 @@
+"""Regenerate docs/atlas.md: every built-in family's counts, at every parameter reached within a time limit.
+
+    python benchmarks/atlas.py [--limit SECONDS] [--only SPEC ...] > docs/atlas.md
+
+For each board: `dlx-latin count SPEC`, then `--up-to geometry` and `--up-to symmetry`, each a fresh process
+under --limit seconds (default 3600, the issue's hour); a board whose count does not finish gets Knuth's
+estimate instead (`estimate SPEC --probes 2000 --seed 1`).  Cross-checks, in-process: a count up to 10^9 is
+also made by the kernel alone, without the board's symmetries (`count_completions`); classes of a board
+with at most 2*10^6 Latin boards are also found by listing canonical forms (`classes_up_to_symmetry`); a
+value equal to a published one names its source.  One canonical Latin board per family is drawn into
+docs/atlas/ (nauty's canonical form of a random Latin board on the family's example board).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DRAWINGS = ROOT / "docs" / "atlas"
+
+BOARDS = [
+    *(f"latin:{n}" for n in range(2, 10)),
+    "sudoku:2x2", "sudoku:2x3", "sudoku:2x4", "sudoku:3x3", "sudoku:2x5", "sudoku:3x4",
+    *(f"diagonal:{n}" for n in range(4, 9)),
+    "win", "quadoku",
+    "free-square:4", "free-square:6", "free-square:6:shift", "free-square:6:mirror", "tartan",
+    "triangle:6", "triangle:8",
+    "hexagon:2", "hexagon:3",
+    "dodecagon",
+    *(f"tetrahedron:{f}" for f in (2, 3, 4)),
+    *(f"cube:{f}" for f in (2, 3, 4)),
+    *(f"octahedron:{f}" for f in (2, 3)),
+    *(f"icosahedron:{f}" for f in (2, 3)),
+    "dodecahedron", "dodecahedron:decagonal",
+]  # fmt: skip
+
+PUBLISHED = {  # value -> source, per (spec, what)
+    **{
+        (f"latin:{n}", "count"): (v, "A002860")
+        for n, v in zip(
+            range(2, 10),
+            [
+                2,
+                12,
+                576,
+                161280,
+                812851200,
+                61479419904000,
+                108776032459082956800,
+                5524751496156892842531225600,
+            ],
+            strict=True,
+        )
+    },
+    ("sudoku:2x2", "count"): (288, "A107739"),
+    ("sudoku:3x3", "count"): (6670903752021072936960, "A107739"),
+    ("sudoku:2x3", "count"): (28200960, "Pettersen"),
+    ("sudoku:2x4", "count"): (29136487207403520, "Russell & Jarvis"),
+    ("sudoku:2x2", "symmetry"): (2, "Russell & Jarvis"),
+    ("sudoku:3x3", "symmetry"): (5472730538, "Russell & Jarvis"),
+    ("diagonal:4", "count"): (48, "A274806"),
+    ("diagonal:5", "count"): (960, "A274806"),
+    ("diagonal:6", "count"): (92160, "A274806"),
+}
+
+
+def run(args: list[str], limit: float) -> tuple[str | None, float]:
+    """stdout of `dlx-latin ARGS` and its seconds; None when it failed or ran past `limit`."""
+    exe = Path(sys.executable).with_name("dlx-latin")
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return None, time.perf_counter() - start
+    return (done.stdout.strip() if done.returncode == 0 else None), time.perf_counter() - start
+
+
+def cross_checks(spec: str, count: int, classes: int | None) -> list[str]:
+    """The second methods that agree with the values (an AssertionError when one does not)."""
+    from dlx_latin.boards import board_from_spec
+    from dlx_latin.exact_cover import CountSettings
+    from dlx_latin.latin import PartialBoard, count_completions
+    from symmetry import classes_up_to_symmetry
+
+    pb = PartialBoard(board_from_spec(spec))
+    out = []
+    if count <= 10**9:
+        assert count_completions(pb, None, CountSettings()) == count, spec
+        out.append("kernel alone")
+    if classes is not None and 0 < count <= 2 * 10**6:
+        assert len(classes_up_to_symmetry(pb)) == classes, spec
+        out.append("listing")
+    return out
+
+
+def draw(family: str, spec: str) -> str | None:
+    """docs/atlas/FAMILY.svg: a canonical Latin board of `spec`; its path relative to docs/, or None."""
+    from dlx_latin.boards import board_from_spec
+    from dlx_latin.latin import PartialBoard
+    from dlx_latin.latin.completion import random_latin_board
+    from dlx_latin.render import render_svg
+    from symmetry import NautyCanonizer
+
+    board = board_from_spec(spec)
+    pb = PartialBoard(board)
+    found = random_latin_board(pb, random.Random(0))
+    if found is None:
+        return None
+    canonical = NautyCanonizer(board, pb.multiset).form(found).labelling
+    DRAWINGS.mkdir(exist_ok=True)
+    (DRAWINGS / f"{family}.svg").write_text(render_svg(board, list(canonical)))
+    return f"atlas/{family}.svg"
+
+
+def checked(spec: str, what: str, value: int | None) -> str:
+    known = PUBLISHED.get((spec, what))
+    if known is None or value is None:
+        return ""
+    if known[0] != value:
+        raise AssertionError(f"{spec} {what}: {value}, published {known[0]}")
+    return known[1]
+
+
+def row(spec: str, limit: float) -> str:
+    out, seconds = run(["count", spec], limit)
+    if out is None:
+        estimate, _ = run(["estimate", spec, "--probes", "2000", "--seed", "1", "--json"], 600)
+        if estimate is None:
+            return f"| `{spec}` | beyond {limit:.0f} s | | | | |"
+        e = json.loads(estimate)
+        if not e["hits"]:
+            return f"| `{spec}` | beyond {limit:.0f} s; no estimate (no probe reached a board) | | | | |"
+        return (
+            f"| `{spec}` | ≈ {e['estimate']:.3g} (estimate, standard error {e['stderr']:.2g}) | | | "
+            f"count beyond {limit:.0f} s | |"
+        )
+    count = int(out)
+    times, values, notes = [f"{seconds:.1f}"], {}, []
+    for what in ("geometry", "symmetry"):
+        value, t = run(["count", spec, "--up-to", what], limit) if count else ("0", 0.0)
+        values[what] = value
+        times.append(f"{t:.1f}" if value is not None else f"> {limit:.0f}")
+    symmetry = int(values["symmetry"]) if values["symmetry"] not in (None, "") else None
+    for what, value in (("count", count), ("symmetry", symmetry)):
+        source = checked(spec, what, value)
+        if source:
+            notes.append(f"{what}: {source}")
+    notes += cross_checks(spec, count, symmetry)
+    geometry = values["geometry"] if values["geometry"] is not None else "—"
+    return (
+        f"| `{spec}` | {count:,} | {geometry} | {values['symmetry'] or '—'} | {' / '.join(times)} s | "
+        f"{'; '.join(notes) or 'one method'} |"
+    )
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    limit = float(args[args.index("--limit") + 1]) if "--limit" in args else 3600.0
+    only = args[args.index("--only") + 1 :] if "--only" in args else None
+    print("# An atlas of Latin boards")
+    print()
+    print(
+        f"Regenerated by `python benchmarks/atlas.py --limit {limit:.0f} > docs/atlas.md` on "
+        f"{time.strftime('%Y-%m-%d')} ({platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}). Each number is printed by `dlx-latin count BOARD` (Latin boards), "
+        "`count BOARD --up-to geometry` (classes under the board's rotations and reflections and "
+        "relabelling; — when the board has none to use or the count ran past the limit) and `count BOARD "
+        "--up-to symmetry` (classes under every automorphism and relabelling); times are seconds per "
+        f"command, whole processes; a count past {limit:.0f} s gives Knuth's estimate instead (`estimate "
+        "BOARD --probes 2000 --seed 1`). *Checked* names a published source the value equals, and the second "
+        "methods that agree: *kernel alone* (the count again without the board's symmetries) and *listing* "
+        "(the classes found by listing canonical forms, their orbits summing to the count); *one method* "
+        "means neither applied."
+    )
+    print()
+    columns = [
+        "board",
+        "Latin boards",
+        "up to geometry",
+        "up to symmetry",
+        "time (count / geometry / symmetry)",
+    ]
+    print("| " + " | ".join([*columns, "checked"]) + " |")
+    print("|---|---|---|---|---|---|")
+    for spec in only or BOARDS:
+        print(row(spec, limit), flush=True)
+    print()
+    print("## One canonical Latin board of each family")
+    print()
+    drawn: set[str] = set()
+    for spec in only or BOARDS:
+        family = spec.split(":")[0]
+        if family in drawn:
+            continue
+        drawn.add(family)
+        from dlx_latin.boards.families import FAMILIES
+
+        example = FAMILIES[family].example if family in FAMILIES else spec
+        path = draw(family, example)
+        if path:
+            print(f"![{example}]({path})")
+            print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Time the frontier counts of issue 30 as whole commands, each checked against its published value.
+
+    python benchmarks/frontier.py [--quick]
+
+--quick leaves out `count sudoku:3x3 --up-to symmetry` and `count latin:8 --up-to isotopy` (minutes each).
+Each command is a fresh process (start-up included) under a time limit of its target; a command past its
+limit is reported as such, not waited for.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+TARGETS = [
+    # (arguments, published value, source, target in seconds, long)
+    (["count", "sudoku:3x3"], "6670903752021072936960", "A107739, Felgenhauer & Jarvis", 600, False),
+    (["count", "sudoku:2x4"], "29136487207403520", "Russell & Jarvis (8x8, 2x4 boxes)", None, False),
+    (["count", "latin:8"], "108776032459082956800", "A002860", 3600, False),
+    (["count", "latin:7", "--up-to", "isotopy"], "564", "A040082", None, False),
+    (
+        ["count", "sudoku:3x3", "--up-to", "symmetry", "--jobs", "2"],
+        "5472730538",
+        "Russell & Jarvis",
+        1800,
+        True,
+    ),
+    (["count", "latin:8", "--up-to", "isotopy", "--jobs", "2"], "1676267", "A040082", 3600, 1),
+]
+
+
+def run(args: list[str], limit: float | None) -> tuple[float, str]:
+    """Seconds and stdout of `dlx-latin ARGS` (stdout 'timeout' past `limit`)."""
+    exe = Path(sys.executable).with_name("dlx-latin")
+    start = time.perf_counter()
+    try:
+        done = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, "timeout"
+    out = done.stdout.strip() if done.returncode == 0 else f"exit {done.returncode}: {done.stderr.strip()}"
+    return time.perf_counter() - start, out
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv[1:]
+    print(
+        f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; command: python benchmarks/frontier.py{' --quick' if quick else ''}"
+    )
+    print("| command | value | published | source | time | target |")
+    print("|---|---|---|---|---|---|")
+    for args, value, source, target, long in TARGETS:
+        if quick and long:
+            continue
+        seconds, out = run(args, target)
+        verdict = "" if target is None else ("met" if out == value and seconds <= target else "MISSED")
+        mark = "" if out == value else " (WRONG)" if out != "timeout" else ""
+        print(
+            f"| `dlx-latin {' '.join(args)}` | {out}{mark} | {value} | {source} | {seconds:.1f} s | "
+            f"{'' if target is None else f'<= {target} s: {verdict}'} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

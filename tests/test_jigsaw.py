@@ -238,3 +238,43 @@ def test_cli_construct():
     assert out == impossible_cover(7)
     bad = run_cli("jigsaw", "impossible", "3", "--construct")
     assert bad.returncode == 1 and "order 3" in bad.stderr
+
+
+def test_jigsaw_count_resumes_from_its_checkpoint(tmp_path, monkeypatch):
+    from dlx_latin.exact_cover.checkpoint import WholeCounts
+    from dlx_latin.jigsaw import counts
+
+    monkeypatch.setattr(counts, "PART_COVERS", 40)
+    parts = len(counts.cover_parts(5))
+    checkpoint = str(tmp_path / "jigsaw5.ck")
+
+    class Interrupted(Exception):
+        pass
+
+    def interrupt_after_three(done, fraction):
+        if done == 3:
+            raise Interrupted
+
+    with pytest.raises(Interrupted):
+        jigsaw_count(5, checkpoint=checkpoint, progress=interrupt_after_three)
+    assert len(WholeCounts(checkpoint).done) == 3
+    counted = []
+    whole = counts.part_count
+    monkeypatch.setattr(counts, "part_count", lambda part: counted.append(part) or whole(part))
+    assert jigsaw_count(5, checkpoint=checkpoint) == 11_762_160  # A172478
+    assert len(counted) == parts - 3  # only the parts not recorded
+    monkeypatch.setattr(counts, "part_count", whole)  # processes pickle it by name
+    assert jigsaw_count(5, jobs=2, checkpoint=str(tmp_path / "fresh.ck")) == 11_762_160
+    assert len(WholeCounts(tmp_path / "fresh.ck").done) == parts
+
+
+def test_jigsaw_count_on_a_dask_cluster():
+    distributed = pytest.importorskip("distributed")  # the dask extra (the README's test command installs it)
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster:
+        out = run_cli("jigsaw", "count", "5", "--scheduler", cluster.scheduler_address, "--json")
+        assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {"count": 11_762_160}
+    assert run_cli("jigsaw", "count", "4", "--per-cover", "--checkpoint", "x.ck").returncode == 2

@@ -8,6 +8,8 @@ import click
 
 from dlx_latin.cli.progress import echo, progress_bar, progress_option
 from dlx_latin.cli.text import plural
+from dlx_latin.cli.xc import checkpoint_option
+from dlx_latin.distributed import dask_executor
 from dlx_latin.jigsaw.borders import border_fillings, border_formula
 from dlx_latin.jigsaw.counts import jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import count_covers, covers, covers_up_to_symmetry
@@ -71,14 +73,36 @@ def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes counting covers."
 )
+@click.option("--scheduler", metavar="ADDR", help="Count the parts on a Dask cluster at tcp://HOST:PORT.")
+@checkpoint_option
+@progress_option
 @click.option("--json", "as_json", is_flag=True, help='{"count": N} (--per-cover is JSON lines anyway).')
-def count_command(n: int, per_cover: bool, jobs: int, as_json: bool) -> None:
-    """The number of jigsaw Latin squares of order N over all covers (A172478)."""
+def count_command(
+    n: int,
+    per_cover: bool,
+    jobs: int,
+    scheduler: str | None,
+    checkpoint: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """The number of jigsaw Latin squares of order N over all covers (A172478), counted in parts of covers
+    (--checkpoint records them, so the same command resumes)."""
     if per_cover:
+        if scheduler or checkpoint:
+            raise click.UsageError(
+                "--per-cover lists covers as they are counted: no --scheduler or --checkpoint"
+            )
         for regions, orbit, count in per_cover_counts(n, jobs):
             click.echo(json.dumps({"regions": regions, "orbit_size": orbit, "count": count}))
         return
-    echo_count(jigsaw_count(n, jobs), as_json)
+    with progress_bar(progress, "parts") as bar:
+        if scheduler:
+            with dask_executor(scheduler) as (executor, _):
+                total = jigsaw_count(n, executor=executor, checkpoint=checkpoint, progress=bar)
+        else:
+            total = jigsaw_count(n, jobs, checkpoint=checkpoint, progress=bar)
+    echo_count(total, as_json)
 
 
 @jigsaw.command(name="impossible")

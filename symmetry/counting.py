@@ -208,4 +208,4 @@ def count_up_to_geometry(
     group = geometric_group(pb.board)
     if group is None:
         raise SymmetryTooLargeError(f"{pb.board.name} has no coordinates, so no rotations or reflections")
-    return count_by_burnside(pb, group, settings, terms_progress)
+    return count_by_burnside(pb, group, settings, terms_progress, plain=count_by_structure(pb))

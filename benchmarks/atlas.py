@@ -1,6 +1,7 @@
 """Regenerate docs/atlas.md: every built-in family's counts, at every parameter reached within a time limit.
 
     python benchmarks/atlas.py [--limit SECONDS] [--only SPEC ...] > docs/atlas.md
+    python benchmarks/atlas.py --drawings     (the drawings section alone)
 
 For each board: `dlx-latin count SPEC`, then `--up-to geometry` and `--up-to symmetry`, each a fresh process
 under --limit seconds (default 3600, the issue's hour); a board whose count does not finish gets Knuth's
@@ -164,6 +165,9 @@ def main() -> None:
     args = sys.argv[1:]
     limit = float(args[args.index("--limit") + 1]) if "--limit" in args else 3600.0
     only = args[args.index("--only") + 1 :] if "--only" in args else None
+    if "--drawings" in args:  # the drawings section alone
+        drawings(BOARDS)
+        return
     print("# An atlas of Latin boards")
     print()
     print(
@@ -192,16 +196,21 @@ def main() -> None:
     for spec in only or BOARDS:
         print(row(spec, limit), flush=True)
     print()
+    drawings(only or BOARDS)
+
+
+def drawings(specs: list[str]) -> None:
+    """The section of canonical boards, one per family of `specs`, drawn into docs/atlas/."""
+    from dlx_latin.boards.families import FAMILIES
+
     print("## One canonical Latin board of each family")
     print()
     drawn: set[str] = set()
-    for spec in only or BOARDS:
+    for spec in specs:
         family = spec.split(":")[0]
         if family in drawn:
             continue
         drawn.add(family)
-        from dlx_latin.boards.families import FAMILIES
-
         example = FAMILIES[family].example if family in FAMILIES else spec
         path = draw(family, example)
         if path:

@@ -171,6 +171,23 @@ def count_by_structure(pb: PartialBoard) -> int | None:
     return count_sudoku(pb)
 
 
+def recorded_structure_count(pb: PartialBoard, checkpoint: str | None = None) -> int | None:
+    """`count_by_structure`, read from or recorded in the `checkpoint` file of `count --checkpoint` when one
+    is given (so a bad checkpoint is refused as for any count, and a rerun reads the result)."""
+    if checkpoint is None:
+        return count_by_structure(pb)
+    from dlx_latin.exact_cover.checkpoint import WholeCounts
+
+    recorded = WholeCounts(checkpoint)
+    key = f"structure count of {pb.board.name}"
+    if key in recorded.done:
+        return recorded.done[key]
+    n = count_by_structure(pb)
+    if n is not None:
+        recorded.add({key: n})
+    return n
+
+
 def _latin_order(pb: PartialBoard) -> int | None:
     """n when `pb` is the empty latin:n with n distinct labels, else None."""
     name = pb.board.name

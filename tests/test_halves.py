@@ -42,3 +42,12 @@ def test_rectangles_by_brute_force():
 def test_orders_beyond_halves_are_refused():
     with pytest.raises(SymmetryTooLargeError, match="orders 2 to 8"):
         count_latin_squares(9)
+
+
+def test_structure_counts_are_recorded_in_the_checkpoint(tmp_path):
+    checkpoint = tmp_path / "latin6.jsonl"
+    first = run_cli("count", "latin:6", "--checkpoint", str(checkpoint))
+    assert first.returncode == 0 and first.stdout.strip() == "812851200"
+    assert "structure count of latin:6" in checkpoint.read_text()
+    again = run_cli("count", "latin:6", "--checkpoint", str(checkpoint), "--json")
+    assert again.stdout.strip() == '{"count": 812851200}'

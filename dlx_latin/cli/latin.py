@@ -208,10 +208,10 @@ def count(
                         drawn.close()
         click.echo(json.dumps({"count": n}) if as_json else n)
         return
-    from symmetry.counting import count_by_structure  # Sudoku by bands, Latin squares in halves
+    from symmetry.counting import recorded_structure_count  # Sudoku by bands, Latin squares in halves
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
 
-    n = None if no_memo else count_by_structure(pb)
+    n = None if no_memo or scheduler else recorded_structure_count(pb, checkpoint)
     if n is None:
         bar = ProgressBar() if wants_progress(progress) else None
         settings = CountSettings(

@@ -13,7 +13,7 @@ import ctypes
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -85,3 +85,17 @@ def ordered_map(
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+
+
+def as_finished(
+    pool: Executor, task: Callable[[T], object], items: Iterable[T]
+) -> Iterator[tuple[T, object]]:
+    """(item, task(item)) for each item as the pool (processes, threads or a Dask client's executor)
+    finishes it; the tasks still waiting are cancelled on exit."""
+    futures = {pool.submit(task, item): item for item in items}
+    try:
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        for future in futures:
+            future.cancel()

@@ -17,12 +17,13 @@ import os
 import threading
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError, Executor, ThreadPoolExecutor, as_completed
+from collections.abc import Iterator
+from concurrent.futures import CancelledError, ThreadPoolExecutor
 from functools import partial
 
 from dlx_latin.exact_cover.kernel import KernelArrays, Search, kernel_search
 from dlx_latin.exact_cover.settings import CountSettings
+from dlx_latin.workers import as_finished
 
 PARTS_PER_WORKER = 4
 Path = tuple[int, ...]
@@ -131,30 +132,19 @@ class ParallelRun:
         try:
             if self.executor is not None:
                 task = partial(count_path, self.arrays, memo=self.memo, run_id=self.run_id)
-                yield from _on_pool(self.executor, task, paths)
+                yield from as_finished(self.executor, task, paths)
             elif self.jobs <= 1:
                 for path in paths:
                     yield path, self._count_here(path)
             else:
                 with ThreadPoolExecutor(max_workers=self.jobs) as pool:
                     try:
-                        yield from _on_pool(pool, self._count_here, paths)
+                        yield from as_finished(pool, self._count_here, paths)
                     finally:
                         self.stop()
                         pool.shutdown(wait=True, cancel_futures=True)
         finally:
             self._owner = None
-
-
-def _on_pool(pool: Executor, task: Callable, paths: list[Path]) -> Iterator[tuple[Path, tuple]]:
-    """(path, task(path)) pairs as they finish on the pool; pending tasks are cancelled on exit."""
-    futures = {pool.submit(task, path): path for path in paths}
-    try:
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        for future in futures:
-            future.cancel()
 
 
 def count_in_parallel(arrays: KernelArrays, settings: CountSettings) -> int:

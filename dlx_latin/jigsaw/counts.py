@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import warnings
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, as_completed
+from concurrent.futures import Executor
 from contextlib import nullcontext
 from functools import partial
 
@@ -21,7 +21,7 @@ from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.exact_cover.checkpoint import WholeCounts
 from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
 from dlx_latin.latin import PartialBoard, count_completions
-from dlx_latin.workers import process_pool
+from dlx_latin.workers import as_finished, process_pool
 
 PART_COVERS = 512  # covers counted by one task of a partitioned count
 
@@ -97,7 +97,7 @@ def jigsaw_count(
         if pool is None:
             finished: Iterator[tuple[str, int]] = ((key, part_count(part)) for key, part in todo)
         else:
-            finished = _as_finished(pool, todo)
+            finished = ((key, count) for (key, _), count in as_finished(pool, _keyed_count, todo))
         for key, count in finished:
             total += count
             done += 1
@@ -108,12 +108,6 @@ def jigsaw_count(
     return total
 
 
-def _as_finished(pool: Executor, todo: list[tuple[str, list[tuple[str, int]]]]) -> Iterator[tuple[str, int]]:
-    """(key, count) of each part as the pool finishes it; the parts still waiting are cancelled on exit."""
-    futures = {pool.submit(part_count, part): key for key, part in todo}
-    try:
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-    finally:
-        for future in futures:
-            future.cancel()
+def _keyed_count(keyed: tuple[str, list[tuple[str, int]]]) -> int:
+    """part_count of a (key, part) pair: the task a pool runs."""
+    return part_count(keyed[1])

@@ -138,7 +138,7 @@ def test_cli(tmp_path):
     ).stdout
     from xml.dom.minidom import parse
 
-    assert len(parse(str(plot)).getElementsByTagName("circle")) == 3 * 5
+    assert len(parse(str(plot)).getElementsByTagName("circle")) == 4 * 5
     assert "greedy" in table and "matching" in table and "local-search" in table and "2/3 - eps" in table
     refused = run_cli("approx", "run", str(path), "--algorithm", "local-search")
     assert (

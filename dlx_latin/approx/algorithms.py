@@ -7,11 +7,16 @@
   it refuses sud and bs with blocks not inside one line.
 - local search: the instance as t-set packing (elements (row, col), (row, value), (col, value) and, for
   sud, (box, value); t = 3 or 4), improved by swapping r' <= r packed sets for r' + 1 (2/t - eps, Thm
-  12-14).  fut and bs have no such reduction (their conditions couple values), so it refuses them.
+  12-14).  fut and bs have no such reduction (the paper gives them no local-search result), so it refuses
+  them.
+- pathwidth local search (Cygan 2013): the same swaps, but only those whose conflict graph (the added and
+  the dropped sets, joined when they meet) has pathwidth at most p; that restriction is what lets r grow
+  (3/(t+1) - eps: Thms 15-16).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
@@ -20,7 +25,8 @@ import numpy as np
 from dlx_latin.approx.instance import Cell, Instance, State
 from dlx_latin.errors import UserInputError
 
-ALGORITHMS = ("greedy", "matching", "local-search")
+ALGORITHMS = ("greedy", "matching", "local-search", "pathwidth-local-search")
+PATHWIDTH = 2  # the default pathwidth bound p of pathwidth local search
 
 
 class NotApplicable(UserInputError):
@@ -109,15 +115,61 @@ class Packing:
             del self.holder[e]
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def pathwidth_at_most(graph: tuple[int, ...], p: int) -> bool:
+    """Whether the graph (neighbours of vertex v as the bitmask graph[v]) has pathwidth at most p: its vertex
+    separation number, searched over orderings by the set placed so far, pruned where more than p placed
+    vertices still have an unplaced neighbour (Kinnersley: the two numbers are equal)."""
+    full = (1 << len(graph)) - 1
+    seen = {0}
+    stack = [0]
+    while stack:
+        placed = stack.pop()
+        if placed == full:
+            return True
+        for v in range(len(graph)):
+            if placed >> v & 1:
+                continue
+            more = placed | 1 << v
+            if more in seen:
+                continue
+            seen.add(more)
+            if sum(1 for u in range(len(graph)) if more >> u & 1 and graph[u] & ~more) <= p:
+                stack.append(more)
+    return False
+
+
+def _conflict_graph(p: Packing, added: list[int], dropped: set[int]) -> tuple[int, ...]:
+    """The swap's conflict graph: added and dropped sets, joined where an added set meets a dropped one."""
+    vertices = added + sorted(dropped)
+    graph = [0] * len(vertices)
+    for a, s in enumerate(added):
+        for b, d in enumerate(vertices[len(added) :], start=len(added)):
+            if not set(p.sets[s]).isdisjoint(p.sets[d]):
+                graph[a] |= 1 << b
+                graph[b] |= 1 << a
+    return tuple(graph)
+
+
 def _improvements(
-    p: Packing, by_element: dict[tuple, list[int]], r: int
+    p: Packing, by_element: dict[tuple, list[int]], r: int, pathwidth: int | None = None
 ) -> Iterator[tuple[set[int], list[int]]]:
     """(packed sets to drop, r'+1 sets to add) for improvements with r' <= r, each found by growing a group
     of mutually disjoint unpacked sets whose conflicts stay within r packed sets.  Each new set shares an
     element with a set already dropped: a smallest improvement is connected that way (otherwise one of its
-    parts would be a smaller improvement), so none is missed."""
+    parts would be a smaller improvement), so none is missed.  With `pathwidth`, a group whose conflict
+    graph has pathwidth above it is not grown further (pathwidth never falls as a graph grows), so exactly
+    the improvements of pathwidth at most that are found."""
+    grown: set[frozenset[int]] = set()
 
     def grow(chosen: list[int], used: set, dropped: set[int]) -> Iterator[tuple[set[int], list[int]]]:
+        key = frozenset(chosen)
+        if key in grown:
+            return
+        grown.add(key)
+        wide = pathwidth is not None and min(len(chosen), len(dropped)) > pathwidth
+        if wide and not pathwidth_at_most(_conflict_graph(p, chosen, dropped), pathwidth):
+            return
         if len(chosen) == len(dropped) + 1:
             yield dropped, chosen
             return
@@ -136,11 +188,16 @@ def _improvements(
                 yield from grow([s], set(p.sets[s]), first)
 
 
-def local_search(inst: Instance, r: int = 2, seed: int | None = 0) -> dict[Cell, int]:
+def local_search(
+    inst: Instance, r: int = 2, seed: int | None = 0, pathwidth: int | None = None
+) -> dict[Cell, int]:
     """Local search for the packing: start from the greedy solution's sets (a maximal packing), then
-    apply improvements (drop r' <= r packed sets, add r' + 1) until none is left."""
+    apply improvements (drop r' <= r packed sets, add r' + 1) until none is left.  With `pathwidth`, only
+    improvements whose conflict graph has pathwidth at most that (Cygan's bounded-pathwidth local search)."""
     if r < 0:
         raise ValueError(f"r must be at least 0, not {r}")
+    if pathwidth is not None and pathwidth < 1:
+        raise ValueError(f"the pathwidth bound must be at least 1, not {pathwidth}")
     sets = packing_sets(inst)
     index = {(e[0][1], e[0][2], e[1][2]): s for s, e in enumerate(sets)}
     p = Packing(sets)
@@ -153,7 +210,7 @@ def local_search(inst: Instance, r: int = 2, seed: int | None = 0) -> dict[Cell,
     improved = True
     while improved:
         improved = False
-        for dropped, added in _improvements(p, by_element, r):
+        for dropped, added in _improvements(p, by_element, r, pathwidth):
             for d in dropped:
                 p.remove(d)
             for t in added:
@@ -163,7 +220,17 @@ def local_search(inst: Instance, r: int = 2, seed: int | None = 0) -> dict[Cell,
     return {(sets[s][0][1], sets[s][0][2]): sets[s][1][2] for s in p.packed}
 
 
-def run(inst: Instance, algorithm: str, r: int = 2, seed: int | None = 0) -> dict[Cell, int]:
+def pathwidth_local_search(
+    inst: Instance, r: int = 4, seed: int | None = 0, pathwidth: int = PATHWIDTH
+) -> dict[Cell, int]:
+    """Cygan's bounded-pathwidth local search: swaps of up to r packed sets for one more, of pathwidth at
+    most `pathwidth` (at least 1)."""
+    return local_search(inst, r, seed, pathwidth)
+
+
+def run(
+    inst: Instance, algorithm: str, r: int = 2, seed: int | None = 0, pathwidth: int = PATHWIDTH
+) -> dict[Cell, int]:
     """One algorithm by name on one instance."""
     if algorithm == "greedy":
         return greedy(inst, seed)
@@ -171,4 +238,6 @@ def run(inst: Instance, algorithm: str, r: int = 2, seed: int | None = 0) -> dic
         return matching(inst)
     if algorithm == "local-search":
         return local_search(inst, r, seed)
+    if algorithm == "pathwidth-local-search":
+        return pathwidth_local_search(inst, r, seed, pathwidth)
     raise ValueError(f"unknown algorithm {algorithm!r}: one of {', '.join(ALGORITHMS)}")

@@ -14,7 +14,7 @@ import statistics
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dlx_latin.approx.algorithms import ALGORITHMS, NotApplicable, run
+from dlx_latin.approx.algorithms import ALGORITHMS, PATHWIDTH, NotApplicable, run
 from dlx_latin.approx.exact import optimum
 from dlx_latin.approx.instance import CONDITIONS, Cell, Instance, is_solution
 
@@ -56,15 +56,32 @@ def tight_greedy_example(condition: str, n: int) -> tuple[Instance, dict[Cell, i
     return CONDITIONS[condition].tight_greedy_example(n)
 
 
-def bound(inst: Instance, algorithm: str) -> tuple[Fraction, str]:
-    """(a ratio every run must reach, the theorem's bound as text).  For local search the theorem's
-    2/t - eps has an unstated eps, so the check uses 1/t, which any maximal packing reaches."""
+def hurkens_schrijver(t: int, s: int) -> Fraction:
+    """The ratio |A| / |A*| of a t-set packing A that no swap of at most s - 1 of its sets for one more can
+    improve (Hurkens & Schrijver 1989, Theorem 1: each optimal set meets at most t of A's, and any s of
+    them have distinct representatives in A): with q = ceil(s / 2), (2 (t-1)^q - t) / (t (t-1)^q - t) for
+    odd s and (2 (t-1)^q - 2) / (t (t-1)^q - 2) for even s.  1/t at s = 1, 2/(t+1) at s = 2, up to 2/t."""
+    if t < 3 or s < 1:
+        raise ValueError(f"the bound needs t >= 3 and s >= 1, not t = {t}, s = {s}")
+    q = (s + 1) // 2
+    c = 2 if s % 2 == 0 else t
+    return Fraction(2 * (t - 1) ** q - c, t * (t - 1) ** q - c)
+
+
+def bound(inst: Instance, algorithm: str, r: int = 2, pathwidth: int = PATHWIDTH) -> tuple[Fraction, str]:
+    """(the ratio every run must reach, the theorem's bound as text).  The local searches' theorems (2/t -
+    eps, Thms 12-14; 3/(t+1) - eps, Thms 15-16) leave eps unstated; the ratio checked is the one the
+    parameters prove: a local optimum for swaps of up to r sets admits no improving swap of up to r + 1
+    new sets, and with pathwidth at most p no swap of up to min(r, p) + 1 (such a conflict graph has
+    pathwidth at most its smaller side), so `hurkens_schrijver(t, that + 1)`."""
     if algorithm == "greedy":
         return inst.rule.greedy_bound(inst)
     if algorithm == "matching":
         return Fraction(1, 2), "1/2"
     t = inst.rule.t
-    return Fraction(1, t), f"{Fraction(2, t)} - eps"
+    if algorithm == "pathwidth-local-search":
+        return hurkens_schrijver(t, min(r, pathwidth) + 1), f"{Fraction(3, t + 1)} - eps"
+    return hurkens_schrijver(t, r + 1), f"{Fraction(2, t)} - eps"
 
 
 @dataclass
@@ -75,7 +92,7 @@ class Row:
     theorem: str
     ratios: list[float]
     seconds: float
-    floor: float = 1.0  # the lowest ratio the bounds allow over the instances run
+    floor: Fraction = Fraction(1)  # the lowest ratio the bounds allow over the instances run (checked)
 
     @property
     def minimum(self) -> float:
@@ -94,9 +111,12 @@ def bench(
     density: float = 0.4,
     r: int = 2,
     hard: bool = False,
+    pathwidth_r: int = 4,
+    pathwidth: int = PATHWIDTH,
 ) -> tuple[list[Row], float]:
     """Every applicable algorithm on `instances` random instances, each ratio |A| / |A*| checked against
-    the proven bound (BoundViolated if below); the rows and the seconds spent on exact optima."""
+    the proven bound (BoundViolated if below); the rows and the seconds spent on exact optima.  Local
+    search swaps up to `r` sets, pathwidth local search up to `pathwidth_r` of pathwidth <= `pathwidth`."""
     import time
 
     rows: dict[str, Row] = {}
@@ -107,25 +127,26 @@ def bench(
         best = len(optimum(inst))
         exact_seconds += time.perf_counter() - start
         for algorithm in ALGORITHMS:
+            size = pathwidth_r if algorithm == "pathwidth-local-search" else r
             start = time.perf_counter()
             try:
-                found = run(inst, algorithm, r, seed + k)
+                found = run(inst, algorithm, size, seed + k, pathwidth)
             except NotApplicable:
                 continue
             spent = time.perf_counter() - start
             if not is_solution(inst, found):
                 raise BoundViolated(f"{algorithm} returned an invalid solution on instance {seed + k}")
             ratio = Fraction(len(found), best) if best else Fraction(1)
-            floor, theorem = bound(inst, algorithm)
+            floor, theorem = bound(inst, algorithm, size, pathwidth)
             if ratio < floor or len(found) > best:
                 raise BoundViolated(
                     f"{algorithm} filled {len(found)} of an optimum {best} on {condition} instance seed "
-                    f"{seed + k}: ratio {float(ratio):.3f} below the proven {theorem}"
+                    f"{seed + k}: ratio {float(ratio):.3f} below the proven {floor} ({theorem})"
                 )
             row = rows.setdefault(algorithm, Row(algorithm, theorem, [], 0.0))
             row.ratios.append(float(ratio))
             row.seconds += spent
-            row.floor = min(row.floor, float(floor))
+            row.floor = min(row.floor, floor)
             if row.theorem != theorem:
                 row.theorem = theorem.split(" = ")[0]
     return list(rows.values()), exact_seconds

@@ -35,7 +35,7 @@ def ratio_svg(rows: list[Row], title: str) -> str:
     for k, row in enumerate(rows):
         middle = TOP + STRIP * k + STRIP / 2
         out.append(f'<text x="{LEFT - 8}" y="{middle + 4}" text-anchor="end">{escape(row.algorithm)}</text>')
-        floor = row.floor
+        floor = float(row.floor)
         out.append(
             f'<line x1="{x(floor)}" y1="{middle - 22}" x2="{x(floor)}" y2="{middle + 22}" stroke="red" '
             f'stroke-width="2"><title>bound {escape(row.theorem)}</title></line>'

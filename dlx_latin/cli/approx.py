@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+from fractions import Fraction
 
 import click
 
-from dlx_latin.approx.algorithms import ALGORITHMS
+from dlx_latin.approx.algorithms import ALGORITHMS, PATHWIDTH
 from dlx_latin.approx.instance import CONDITIONS
 
 condition_option = click.option(
@@ -32,15 +33,21 @@ r_option = click.option(
     "--r",
     "r",
     type=click.IntRange(min=0),
-    default=2,
+    default=None,
+    help="Local searches: swap r' <= r packed sets for r' + 1 [default: 2; pathwidth local search 4].",
+)
+pathwidth_option = click.option(
+    "--pathwidth",
+    type=click.IntRange(min=1),
+    default=PATHWIDTH,
     show_default=True,
-    help="Local search: swap r' <= r sets.",
+    help="Pathwidth local search: only swaps whose conflict graph has pathwidth at most this.",
 )
 
 
 @click.group()
 def approx() -> None:
-    """Fill as many empty cells as possible (C-PLSE, Haraguchi & Ono): greedy, matching, local search."""
+    """Fill as many empty cells as possible (C-PLSE, Haraguchi & Ono): greedy, matching, local searches."""
 
 
 def need_scipy() -> None:
@@ -53,29 +60,39 @@ def need_scipy() -> None:
 @click.argument("instance", type=click.Path(dir_okay=False))
 @click.option("--algorithm", type=click.Choice(ALGORITHMS), default="greedy", show_default=True)
 @r_option
+@pathwidth_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Orders for greedy (and its start).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: sizes, ratio, the filled grid.")
-def run_command(instance: str, algorithm: str, r: int, seed: int, as_json: bool) -> None:
-    """Run one algorithm on an INSTANCE file and report |A| beside the exact optimum |A*|."""
+def run_command(
+    instance: str, algorithm: str, r: int | None, pathwidth: int, seed: int, as_json: bool
+) -> None:
+    """Run one algorithm on an INSTANCE file and report |A| beside the exact optimum |A*|, the theorem's
+    bound and the ratio these parameters prove (checked: a run below it is a bug and exits non-zero)."""
     need_scipy()
     from dlx_latin.approx.algorithms import run
     from dlx_latin.approx.exact import optimum
     from dlx_latin.approx.experiments import bound
     from dlx_latin.approx.instance import read_instance
 
+    if r is None:
+        r = 4 if algorithm == "pathwidth-local-search" else 2
     inst = read_instance(instance)
-    found = run(inst, algorithm, r, seed)
+    found = run(inst, algorithm, r, seed, pathwidth)
     best = len(optimum(inst))
-    ratio = len(found) / best if best else 1.0
-    _, theorem = bound(inst, algorithm)
+    ratio = Fraction(len(found), best) if best else Fraction(1)
+    floor, theorem = bound(inst, algorithm, r, pathwidth)
+    if ratio < floor:
+        raise click.ClickException(f"{algorithm} reached {float(ratio):.3f}, below the proven {floor}: a bug")
     grid = inst.grid(found)
     if as_json:
-        record = {"algorithm": algorithm, "filled": len(found), "optimum": best, "ratio": ratio}
-        click.echo(json.dumps({**record, "bound": theorem, "empty": len(inst.empty), "grid": grid}))
+        record = {"algorithm": algorithm, "filled": len(found), "optimum": best, "ratio": float(ratio)}
+        fields = {"bound": theorem, "checked_bound": str(floor), "empty": len(inst.empty), "grid": grid}
+        click.echo(json.dumps({**record, **fields}))
         return
+    checked = "" if str(floor) in theorem else f"; checked >= {floor}"
     click.echo(
         f"{algorithm}: filled {len(found)} of {len(inst.empty)} empty cells; optimum {best}; ratio "
-        f"{ratio:.3f} (proven bound {theorem})"
+        f"{float(ratio):.3f} (proven bound {theorem}{checked})"
     )
     width = len(str(inst.n))
     for row in grid:
@@ -106,6 +123,14 @@ def generate_command(condition: str, n: int, density: float, seed: int, hard: bo
 @click.option("--seed", type=int, default=0, show_default=True, help="Instance k uses seed + k.")
 @density_option
 @r_option
+@click.option(
+    "--pathwidth-r",
+    type=click.IntRange(min=0),
+    default=4,
+    show_default=True,
+    help="Pathwidth local search: swap r' <= this many packed sets.",
+)
+@pathwidth_option
 @hard_option
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratios as an SVG file.")
 @click.option(
@@ -117,7 +142,9 @@ def bench_command(
     instances: int,
     seed: int,
     density: float,
-    r: int,
+    r: int | None,
+    pathwidth_r: int,
+    pathwidth: int,
     hard: bool,
     plot: str | None,
     as_json: bool,
@@ -128,7 +155,9 @@ def bench_command(
     from dlx_latin.approx.experiments import bench
 
     try:
-        rows, exact_seconds = bench(condition, n, instances, seed, density, r, hard)
+        rows, exact_seconds = bench(
+            condition, n, instances, seed, density, 2 if r is None else r, hard, pathwidth_r, pathwidth
+        )
     except ValueError as err:
         raise click.UsageError(str(err)) from None
     if plot:
@@ -146,6 +175,7 @@ def bench_command(
                 "min_ratio": row.minimum,
                 "mean_ratio": row.mean,
                 "bound": row.theorem,
+                "checked_bound": str(row.floor),
                 "seconds": row.seconds,
             }
             for row in rows
@@ -156,8 +186,9 @@ def bench_command(
         f"# {condition}, n = {n}, {instances} instances, density {density}, seed {seed}; exact optima "
         f"{exact_seconds:.2f} s"
     )
-    click.echo(f"{'algorithm':14s} {'min':>6s} {'mean':>6s}  {'bound':18s} {'seconds':>8s}")
+    click.echo(f"{'algorithm':22s} {'min':>6s} {'mean':>6s}  {'bound':18s} {'checked':>8s} {'seconds':>8s}")
     for row in rows:
         click.echo(
-            f"{row.algorithm:14s} {row.minimum:6.3f} {row.mean:6.3f}  {row.theorem:18s} {row.seconds:8.3f}"
+            f"{row.algorithm:22s} {row.minimum:6.3f} {row.mean:6.3f}  {row.theorem:18s} {str(row.floor):>8s} "
+            f"{row.seconds:8.3f}"
         )

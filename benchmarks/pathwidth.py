@@ -38,7 +38,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=9)
     args = parser.parse_args()
     print(f"# {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
-    print("| instances | algorithm | r | p | min ratio | mean ratio | bound | checked | s per run |")
+    print("| instance set | algorithm | r | p | min ratio | mean ratio | bound | checked | s per run |")
     print("|---|---|---|---|---|---|---|---|---|")
     for condition, hard in (("null", False), ("sud", False), ("null", True)):
         cases = [random_instance(condition, args.n, 0.4, seed, hard=hard) for seed in range(args.instances)]

@@ -184,10 +184,17 @@ def test_hard_instances_follow_the_reductions():
     hard = random_instance("null", 7, seed=3, hard=True)
     assert all(sum(1 for k in row if k == 0) == 3 for row in hard.given)
     assert len(optimum(hard)) == 21
+    fut = random_instance("fut", 10, seed=2, hard=True)  # Theorem 4 on Theorem 2's instance of order 5
+    empty_per_row = [sum(1 for k in row if k == 0) for row in fut.given]
+    assert empty_per_row == [3, 0] * 5 and len(optimum(fut)) == 15
+    fits = {k for i, j in fut.empty for k in range(1, 11) if State(fut).can_place((i, j), k)}
+    assert fits == {1, 2, 3}  # three values, as in Theorem 2
     rows, _ = bench("fut", 8, 20, seed=5, hard=True)
     assert {row.algorithm for row in rows} == {"greedy", "matching"}
     with pytest.raises(ValueError, match="even order"):
         random_instance("fut", 7, hard=True)
+    with pytest.raises(ValueError, match="at least 6"):
+        random_instance("fut", 4, hard=True)
 
 
 def test_help_works_without_the_approx_extra():

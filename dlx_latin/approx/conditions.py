@@ -210,10 +210,11 @@ class Futoshiki(Condition):
         return Instance(n, tuple(map(tuple, shown)), self.name, signs=tuple(signs))
 
     def hard_instance(self, n: int, density: float, seed: int) -> Instance:
-        """Theorem 4's reduction of a random null instance of order n/2."""
-        if n % 2:
-            raise ValueError(f"hard fut instances have an even order, not {n}")
-        return futoshiki_from_plse(CONDITIONS["null"].random_instance(n // 2, density, random.Random(seed)))
+        """Theorem 4's reduction applied to Theorem 2's instance of order n/2 (three empty cells per line,
+        three values), as the paper's hardness proof chains them."""
+        if n % 2 or n < 6:
+            raise ValueError(f"hard fut instances have an even order of at least 6, not {n}")
+        return futoshiki_from_plse(CONDITIONS["null"].hard_instance(n // 2, density, seed))
 
     def tight_greedy_example(self, n: int) -> tuple[Instance, dict[Cell, int]]:
         """S[i][j] = value of (i + j) mod n: 1 on c = (2, 2), n at d = (2, 4) and e = (4, 2); c's four

@@ -36,7 +36,7 @@ def random_instance(
     """A random instance of the condition (see the module's docstring); `box` defaults to the squarest
     n0 x n1 for sud.  `hard` builds them like the paper's hardness proofs instead: null as in Theorem 2 (a
     Latin square without the cells holding 1, 2, 3: three empty cells per line, three values), fut as Theorem
-    4's reduction of a random null instance of order n/2 (`conditions.futoshiki_from_plse`)."""
+    4's reduction of Theorem 2's null instance of order n/2 (`conditions.futoshiki_from_plse`)."""
     if condition not in CONDITIONS:
         raise ValueError(f"unknown condition {condition!r}")
     rule = CONDITIONS[condition]

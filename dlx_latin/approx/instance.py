@@ -61,8 +61,8 @@ class Condition:
         if self.t:
             return None
         return (
-            f"local search needs a set-packing reduction, which {self.name} lacks: its condition ties the "
-            "values of different cells beyond sharing a line or box"
+            f"local search does not apply to {self.name}: the paper gives it no local-search result (no "
+            "set-packing reduction: the condition ties the values of different cells beyond a line or box)"
         )
 
     def packing_elements(self, inst: Instance, cell: Cell, k: int) -> tuple:

@@ -20,13 +20,10 @@ from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
 from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, labelling_json, read_puzzle, write_puzzle
 from dlx_latin.latin import (
     Multiset,
-    NotUniqueError,
     PartialBoard,
     completions,
-    count_completions,
     estimate_completions,
     is_critical,
-    removable_clues,
 )
 from dlx_latin.latin.completion import completable_within, label_group_order
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
@@ -686,30 +683,11 @@ def check(
         raise SystemExit(code)
     if jobs != 1 or progress is not None or critical or rate:
         raise click.UsageError("--jobs, --progress, --critical and --rate go with --batch")
-    cap = cap or 1000
-    partial_latin = pb.is_partial_latin()
-    solutions = count_completions(pb, limit=cap) if partial_latin else 0
-    removable = None
-    if solutions == 1:
-        try:
-            removable = removable_clues(pb)
-        except NotUniqueError:  # pragma: no cover - solutions == 1 means unique
-            removable = None
-    report = {
-        "partial_latin": partial_latin,
-        "completable": solutions > 0,
-        "solutions": solutions,
-        "unique": solutions == 1,
-        "critical": None if removable is None else not removable,
-        "removable_clues": removable,
-    }
-    if solutions == 1:
-        from dlx_latin.puzzles.proof import explain
+    from dlx_latin.puzzles.report import CAP, check_report
 
-        proof = explain(pb)
-        report.update(fair=proof.fair, rating=proof.rating, score=proof.score)
-    else:
-        report.update(fair=None, rating=None, score=None)
+    cap = cap or CAP
+    report = check_report(pb, cap)
+    solutions = report["solutions"]
     if as_json:
         click.echo(json.dumps(report))
         return

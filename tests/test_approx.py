@@ -12,7 +12,7 @@ from dlx_latin.approx.exact import optimum
 from dlx_latin.approx.experiments import bench, random_instance
 from dlx_latin.approx.instance import Instance, InstanceError, State, from_json, is_solution
 
-CONDITIONS = ("null", "sud", "fut", "bs")
+CONDITIONS = ("null", "sud", "fut", "bs", "kk")
 
 
 def brute_optimum(inst):

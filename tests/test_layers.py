@@ -4,7 +4,7 @@ Layers, bottom up (a module may import its own layer's modules and those below, 
 
 0. the engine and plumbing: `exact_cover`, `errors`, `workers`, `distributed`, `formats.files`
 1. `boards`: the boards and their constellations; `render`, which draws them
-2. `latin` (partial Latin boards, completion, counts) and the file formats built on it
+2. `latin` (partial Latin boards, completion, counts) and the file formats built on it; `kenken`
 3. `puzzles` (attrition, generation, minimal and critical puzzles), `approx`
 4. `symmetry`: groups, canonical forms, counts up to symmetry
 5. applications: `catalog`, `jigsaw`
@@ -33,6 +33,7 @@ LAYERS = {  # module prefix -> layer; the longest prefix that matches a module d
     "dlx_latin.render": 1,
     "dlx_latin.latin": 2,
     "dlx_latin.formats": 2,
+    "dlx_latin.kenken": 2,
     "dlx_latin.puzzles": 3,
     "dlx_latin.approx": 3,
     "symmetry": 4,

@@ -8,6 +8,10 @@ rows, its random instances and its tight examples, and the paper's results about
 - `bs`: a partition into connected blocks with capacities; the values in a block sum to at most its
   capacity.  L's filled cells are unit blocks whose capacity is their value, every empty cell is in a larger
   block, and the capacities sum to n^2 (n+1)/2.
+- `kk`: KenKen cages (+, -, *, /, =) over L's empty cells, each cell in one; a partial filling keeps each
+  cage's partial rule (`dlx_latin.kenken.Cage.admits`: + sums at most the target, * products dividing it,
+  - and / the rule once both cells are filled).  BlockSum's generalization (the paper's Section 5), with
+  BlockSum's greedy and matching ratios.
 
 Importing `dlx_latin.approx` registers them in `dlx_latin.approx.instance.CONDITIONS`.
 """
@@ -310,7 +314,7 @@ class BlockSum(Condition):
         return state.sums[b] + k <= state.instance.capacities[b]
 
     def matching_refusal(self, inst: Instance) -> str | None:
-        if any(len({i for i, _ in block}) > 1 and len({j for _, j in block}) > 1 for block in inst.blocks):
+        if not in_lines(inst.blocks):
             return "matching applies to bs only when every block lies in one row or one column"
         return None
 
@@ -412,6 +416,12 @@ class BlockSum(Condition):
         return (inst, {(0, 0): x1, (2, 2): x2}) if state.is_blocked() else None
 
 
+def in_lines(groups: Iterable[Iterable[Cell]]) -> bool:
+    """Whether every group of cells lies in one row or one column (a matching then places a value at most
+    once per group, so its placements never meet in a block or cage)."""
+    return all(len({i for i, _ in g}) == 1 or len({j for _, j in g}) == 1 for g in map(list, groups))
+
+
 def _connected(block: Iterable[Cell]) -> bool:
     cells = set(block)
     start = next(iter(cells))
@@ -425,5 +435,85 @@ def _connected(block: Iterable[Cell]) -> bool:
     return reached == cells
 
 
-for _condition in (Null(), Sudoku(), Futoshiki(), BlockSum()):
+class KenKen(Condition):
+    """KenKen cages over the empty cells, each filled only as its partial rule allows."""
+
+    name = "kk"
+
+    def json_fields(self, inst: Instance) -> dict:
+        return {"cages": [cage.to_json() for cage in inst.cages]}
+
+    def check(self, inst: Instance) -> None:
+        from dlx_latin.kenken import KenKenError, check_disjoint
+
+        try:
+            owner = check_disjoint(inst.cages)
+        except KenKenError as err:
+            raise InstanceError(str(err)) from None
+        for cell, c in owner.items():
+            if inst.given[cell[0]][cell[1]]:
+                raise InstanceError(f"cage {c} holds the filled cell {list(cell)}: cages cover empty cells")
+        for cell in inst.empty:
+            if cell not in owner:
+                raise InstanceError(f"the empty cell {list(cell)} is in no cage")
+
+    def mark(self, state: State, cell: Cell, k: int) -> None:
+        c = state.instance.cage_of(cell)
+        if c is not None:
+            state.cage_values[c].append(k)
+
+    def allows(self, state: State, cell: Cell, k: int) -> bool:
+        c = state.instance.cage_of(cell)
+        return c is None or state.instance.cages[c].admits(state.cage_values[c] + [k])
+
+    def matching_refusal(self, inst: Instance) -> str | None:
+        if not in_lines(cage.cells for cage in inst.cages):
+            return "matching applies to kk only when every cage lies in one row or one column"
+        return None
+
+    def milp_rows(self, inst: Instance, variables: Variables, state: State) -> Rows:
+        """+: the values at most the target; *: no value that does not divide it, and per prime p the
+        exponents of p at most its exponent in the target; - and /: a value at one cell excludes at the
+        other every value the rule does not pair with it; =: no other value."""
+        from sympy import factorint
+
+        at: dict[Cell, list[int]] = {}
+        for v, (cell, _) in enumerate(variables):
+            at.setdefault(cell, []).append(v)
+        for cage in inst.cages:
+            members = [v for cell in cage.cells for v in at.get(cell, [])]
+            value = {v: variables[v][1] for v in members}
+            if cage.op == "+":
+                yield [(v, float(value[v])) for v in members], cage.target
+            elif cage.op == "*":
+                yield [(v, 1.0) for v in members if cage.target % value[v]], 0.0
+                for p, e in factorint(cage.target).items():
+                    terms = [(v, float(factorint(value[v]).get(p, 0))) for v in members]
+                    yield [(v, a) for v, a in terms if a], e
+            elif cage.op == "=":
+                yield [(v, 1.0) for v in members if value[v] != cage.target], 0.0
+            else:
+                a, b = cage.cells
+                for u in at.get(a, []):
+                    apart = [w for w in at.get(b, []) if not cage.fits((value[u], value[w]))]
+                    yield [(u, 1.0)] + [(w, 1.0) for w in apart], 1.0
+
+    def greedy_bound(self, inst: Instance) -> tuple[Fraction, str]:
+        big = max((len(cage.cells) for cage in inst.cages), default=1)
+        return Fraction(1, 2 + big), f"1/(2+Delta) = 1/{2 + big}"  # as Theorem 8 for BlockSum
+
+    def random_instance(self, n: int, density: float, rng: random.Random, **options: object) -> Instance:
+        """A hidden Latin square shown at `density`; its empty cells in random cages of up to `max_block`
+        cells whose operations and targets the square meets (`dlx_latin.kenken.cage_on`)."""
+        from dlx_latin.kenken import cage_on, random_partition
+
+        max_block = int(options.get("max_block", 3))
+        square = hidden_square(n, rng)
+        shown = [[square[i][j] if rng.random() < density else 0 for j in range(n)] for i in range(n)]
+        empty = [(i, j) for i in range(n) for j in range(n) if not shown[i][j]]
+        cages = tuple(cage_on(group, square, rng) for group in random_partition(empty, max_block, rng))
+        return Instance(n, tuple(map(tuple, shown)), self.name, cages=cages)
+
+
+for _condition in (Null(), Sudoku(), Futoshiki(), BlockSum(), KenKen()):
     CONDITIONS[_condition.name] = _condition

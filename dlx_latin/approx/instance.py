@@ -1,7 +1,7 @@
 """C-PLSE instances (Haraguchi & Ono): a partial Latin square L and a condition C; fill as many empty cells as
 possible keeping the Latin condition and C.
 
-The conditions ("null", "sud", "fut", "bs") are `Condition` types (`dlx_latin.approx.conditions`), found
+The conditions ("null", "sud", "fut", "bs", "kk") are `Condition` types (`dlx_latin.approx.conditions`), found
 by name in CONDITIONS; an instance's `rule` is its condition's.  Cells are (row, column) from 0; values
 1..n, 0 for empty.  A solution is a dict cell -> value on L's empty cells; `State.can_place` says whether one
 more value keeps it a solution, the one test every algorithm shares.
@@ -18,6 +18,7 @@ from functools import cached_property
 from pathlib import Path
 
 from dlx_latin.errors import UserInputError
+from dlx_latin.kenken import Cage, KenKenError, cage_from_json
 
 Cell = tuple[int, int]
 FORMAT = "dlx-latin-plse"
@@ -106,6 +107,7 @@ class Instance:
     signs: tuple[tuple[Cell, Cell], ...] = ()  # fut: (a, b) means value(a) < value(b)
     blocks: tuple[tuple[Cell, ...], ...] = ()  # bs: the partition
     capacities: tuple[int, ...] = ()  # bs: one per block
+    cages: tuple[Cage, ...] = ()  # kk: KenKen cages over the empty cells
 
     def __post_init__(self) -> None:
         check(self)
@@ -118,6 +120,13 @@ class Instance:
     @cached_property
     def _block_of(self) -> dict[Cell, int]:
         return {cell: b for b, block in enumerate(self.blocks) for cell in block}
+
+    @cached_property
+    def _cage_of(self) -> dict[Cell, int]:
+        return {cell: c for c, cage in enumerate(self.cages) for cell in cage.cells}
+
+    def cage_of(self, cell: Cell) -> int | None:
+        return self._cage_of.get(cell)
 
     @cached_property
     def _signs_at(self) -> dict[Cell, list[tuple[Cell, int]]]:
@@ -166,6 +175,7 @@ class State:
         self.cols = [set() for _ in range(n)]
         self.boxes = [set() for _ in range(n)]
         self.sums = [0] * len(inst.blocks)
+        self.cage_values: list[list[int]] = [[] for _ in inst.cages]
         self.solution: dict[Cell, int] = {}
         for i in range(n):
             for j in range(n):
@@ -271,6 +281,13 @@ def from_json(data: object) -> Instance:
     box = data.get("box")
     signs = tuple(_sign(pair, n) for pair in data.get("signs", []))
     blocks = tuple(tuple(_cell(c, n, "block") for c in block) for block in data.get("blocks", []))
+    cages = data.get("cages", [])
+    if not isinstance(cages, list):
+        raise InstanceError("cages must be a list")
+    try:
+        kenken_cages = tuple(cage_from_json(cage, n, number) for number, cage in enumerate(cages))
+    except KenKenError as err:
+        raise InstanceError(str(err)) from None
     return Instance(
         n,
         tuple(tuple(row) for row in given),
@@ -279,6 +296,7 @@ def from_json(data: object) -> Instance:
         signs,
         blocks,
         tuple(data.get("capacities", [])),
+        kenken_cages,
     )
 
 

@@ -35,6 +35,7 @@ COMMANDS = {
     "xc": "dlx_latin.cli.xc",
     "jigsaw": "dlx_latin.cli.jigsaw",
     "approx": "dlx_latin.cli.approx",
+    "kenken": "dlx_latin.cli.kenken",
     "catalog": "dlx_latin.cli.catalog",
     "render": "dlx_latin.cli.catalog",
 }

@@ -18,7 +18,6 @@ File format (JSON): {"format": "dlx-latin-kenken", "n": 4, "cages": [{"cells": [
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -211,16 +210,9 @@ def from_json(data: object) -> KenKen:
 
 def read_kenken(path: str | Path) -> KenKen:
     """A puzzle from a JSON file."""
-    from dlx_latin.formats.files import read_text
+    from dlx_latin.formats.files import read_json
 
-    text = read_text(path, "KenKen file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise KenKenError(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
-    except RecursionError:
-        raise KenKenError(f"{path} is nested too deeply") from None
-    return from_json(data)
+    return from_json(read_json(path, "KenKen file", KenKenError))
 
 
 def random_square(n: int, rng: random.Random) -> list[list[int]]:

@@ -23,15 +23,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from dlx_latin.approx.instance import CONDITIONS, Cell, Condition, Instance, InstanceError, State
+from dlx_latin.kenken import random_square as hidden_square  # a random Latin square
 
 Rows = Iterable[tuple[list[tuple[int, float]], float]]  # (terms (variable, coefficient), upper bound)
 Variables = list[tuple[Cell, int]]  # the integer program's binaries: (empty cell, value)
-
-
-def hidden_square(n: int, rng: random.Random) -> list[list[int]]:
-    """A random Latin square: the cyclic one with rows, columns and values shuffled."""
-    rows, cols, values = (rng.sample(range(n), n) for _ in range(3))
-    return [[values[(rows[i] + cols[j]) % n] + 1 for j in range(n)] for i in range(n)]
 
 
 def filled_greedily(n: int, condition: str, box: tuple[int, int] | None, density: float, rng: random.Random):

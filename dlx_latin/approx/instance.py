@@ -302,13 +302,6 @@ def from_json(data: object) -> Instance:
 
 def read_instance(path: str | Path) -> Instance:
     """An instance from a JSON file."""
-    from dlx_latin.formats.files import read_text
+    from dlx_latin.formats.files import read_json
 
-    text = read_text(path, "instance file")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InstanceError(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
-    except RecursionError:
-        raise InstanceError(f"{path} is nested too deeply") from None
-    return from_json(data)
+    return from_json(read_json(path, "instance file", InstanceError))

@@ -56,6 +56,20 @@ def _decoded(data: bytes, name: str, what: str, limit: int) -> str:
         raise InputFileError(f"cannot read {name}: not UTF-8 text") from None
 
 
+def read_json(path: str | os.PathLike, what: str, error: type[Exception]) -> object:
+    """The JSON value in a file (read as `read_text` does); malformed or too deeply nested JSON raises
+    `error` naming the file."""
+    import json
+
+    text = read_text(path, what)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise error(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
+    except RecursionError:
+        raise error(f"{path} is nested too deeply") from None
+
+
 def text_lines(path: str | os.PathLike, what: str = "file") -> Iterator[str]:
     """The lines of the regular file `path` ('-': standard input) as UTF-8 text, read as they are used, so
     a collection of any length takes the same memory; a line that is not UTF-8 is one InputFileError."""

@@ -173,3 +173,57 @@ def scs_command(n: int, jobs: int, as_json: bool) -> None:
         click.echo("clues covers")
         for clues in sorted(tally, key=lambda k: (k is None, k or 0)):
             click.echo(f"{'none' if clues is None else clues} {tally[clues]}")
+
+
+@jigsaw.command(name="cannibals")
+@click.option("--dimension", type=click.IntRange(min=2, max=3), default=2, show_default=True)
+@click.option(
+    "--seconds", type=click.FloatRange(min=0), default=30, show_default=True, help="Time for each search."
+)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: both searches' results.")
+def cannibals_command(dimension: int, seconds: float, as_json: bool) -> None:
+    """De Ruiter's cannibals: polyominoes (polycubes in 3-D) enclosing exactly their own number of cells.
+    An exhaustive search over every fixed polyform of 1, 2, ... cells, as far as SECONDS allow, then the
+    smallest cannibal built around box-shaped cavities (the thesis: 23 in 2-D, 139 in 3-D)."""
+    from dlx_latin.jigsaw.cannibals import drawing, small_cases, smallest_constructed
+
+    cases = list(small_cases(dimension, seconds))
+    holed = next((c.size for c in cases if c.largest_interior), None)
+    exhaustive_cannibal = next((c for c in cases if c.cannibal), None)
+    built = smallest_constructed(dimension, seconds)
+    best = exhaustive_cannibal.cannibal if exhaustive_cannibal else built[1] if built else None
+    reach = cases[-1].size if cases else 0
+    if as_json:
+        record = {
+            "dimension": dimension,
+            "exhaustive": [
+                {"size": c.size, "polyforms": c.polyforms, "largest_interior": c.largest_interior}
+                for c in cases
+            ],
+            "exhaustive_reach": reach,
+            "smallest_with_interior": holed,
+            "cannibal": None
+            if best is None
+            else {
+                "size": len(best),
+                "found_by": "exhaustive" if exhaustive_cannibal else built[0],
+                "cells": sorted(map(list, best)),
+            },
+        }
+        click.echo(json.dumps(record))
+        return
+    kind = "polyominoes" if dimension == 2 else "polycubes"
+    click.echo(f"# every fixed {kind[:-2] if dimension == 2 else kind[:-1]} of 1 to {reach} cells")
+    click.echo(f"size {kind:>11s}  largest interior")
+    for c in cases:
+        click.echo(f"{c.size:4d} {c.polyforms:11d}  {c.largest_interior}")
+    click.echo(f"smallest with an interior: {holed if holed else f'more than {reach} cells'}")
+    if exhaustive_cannibal:
+        click.echo(f"smallest cannibal: {exhaustive_cannibal.size} cells")
+    else:
+        click.echo(f"no cannibal of up to {reach} cells")
+    if built:
+        click.echo(f"# built around a {built[0]} cavity: a cannibal of {len(built[1])} cells")
+        if dimension == 2:
+            for line in drawing(built[1]):
+                click.echo(line.rstrip())

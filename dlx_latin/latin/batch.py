@@ -159,7 +159,9 @@ class PuzzleBatch:
             else:
                 yield from self._answers([self.clues(p) for p in chunk], cap)
 
-    def _answers(self, chunk: Sequence[dict[int, Label]], cap: int) -> list[Answer]:
+    def _answers(self, chunk: Sequence[dict[int, Label]], cap: int, solutions: bool = True) -> list[Answer]:
+        """The kernel's answers for clue dicts already checked; `solutions=False` leaves each Answer's
+        solution None (counting alone: no labelling built)."""
         if self.search is None:  # bounds: one puzzle at a time
             out = []
             for clues in chunk:
@@ -172,7 +174,7 @@ class PuzzleBatch:
         out = []
         for clues, (count, first) in zip(chunk, self.search.batch(starts, forced, cap), strict=True):
             solution = None
-            if first is not None:
+            if first is not None and solutions:
                 solution = [clues.get(p) for p in range(self.board.n_points)]
                 for k in first:
                     point, label = self.reduction.placements[k]
@@ -182,7 +184,9 @@ class PuzzleBatch:
 
     def count(self, puzzle: Mapping[int, Label] | str, cap: int = 2) -> int:
         """The puzzle's solutions, counted up to `cap` (2: enough to tell unique from not)."""
-        return next(self.answers([puzzle], cap)).solutions
+        if isinstance(puzzle, str) or self.search is None or cap < 1:
+            return next(self.answers([puzzle], cap)).solutions
+        return self._answers([self.clues(puzzle)], cap, solutions=False)[0].solutions
 
     def solve(self, puzzle: Mapping[int, Label] | str) -> Labelling | None:
         """The puzzle's first solution (a labelling in point order), or None."""

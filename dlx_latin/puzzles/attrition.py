@@ -51,6 +51,7 @@ class Domains:
     domain: list[int] = field(default_factory=list)
     value: list[int | None] = field(default_factory=list)
     need: list[list[int]] = field(default_factory=list)
+    full: list[int] = field(default_factory=list)  # per asterism, the labels it needs no more of (a mask)
 
     @classmethod
     def of(cls, pb: PartialBoard) -> Domains:
@@ -59,13 +60,16 @@ class Domains:
         k = len(m.labels)
         state = cls(pb, [(1 << k) - 1] * board.n_points, [None] * board.n_points)
         state.need = [list(m.counts) for _ in board.asterisms]
+        state.full = [0] * len(board.asterisms)
         index = {label: j for j, label in enumerate(m.labels)}
         for p, label in pb.clues.items():
             state.place(p, index[label])
         return state
 
     def copy(self) -> Domains:
-        return Domains(self.pb, list(self.domain), list(self.value), [list(n) for n in self.need])
+        return Domains(
+            self.pb, list(self.domain), list(self.value), [list(n) for n in self.need], list(self.full)
+        )
 
     @property
     def labels(self) -> tuple[Label, ...]:
@@ -78,6 +82,8 @@ class Domains:
         self.domain[p] = 1 << j
         for a in self.pb.board.point_asterisms[p]:
             self.need[a][j] -= 1
+            if self.need[a][j] == 0:
+                self.full[a] |= 1 << j
             if self.need[a][j] < 0:
                 raise Contradiction(f"asterism {a} would hold label {self.labels[j]!r} too often")
 
@@ -127,14 +133,18 @@ def saturation(d: Domains) -> list[Step]:
     """An asterism holding label l as often as the multiset says (need 0) leaves l out of the domains of its
     other points: any completion would put a surplus copy there."""
     steps = []
-    for a in range(len(d.pb.board.asterisms)):
-        for j, need in enumerate(d.need[a]):
-            if need == 0:
-                hit = [p for p in d.candidates(a, j)]
-                if hit:
-                    steps.append(
-                        Step("saturation", (a,), tuple(hit), removed=tuple((p, d.labels[j]) for p in hit))
-                    )
+    asterisms, value, domain = d.pb.board.asterisms, d.value, d.domain
+    for a, full in enumerate(d.full):
+        if not full:
+            continue
+        empty = [p for p in asterisms[a] if value[p] is None]
+        left = 0  # the labels some empty point of the asterism can still take
+        for p in empty:
+            left |= domain[p]
+        for j in bits(left & full):
+            hit = [p for p in empty if domain[p] >> j & 1]
+            removed = tuple((p, d.labels[j]) for p in hit)
+            steps.append(Step("saturation", (a,), tuple(hit), removed=removed))
     return steps
 
 
@@ -151,10 +161,14 @@ def forced(d: Domains) -> list[Step]:
     """When an asterism needs c more copies of l and exactly c of its points can still take l, each of
     them takes l (a hidden single when c = 1); fewer than c is a contradiction."""
     steps = []
-    for a in range(len(d.pb.board.asterisms)):
+    asterisms, value, domain = d.pb.board.asterisms, d.value, d.domain
+    for a in range(len(asterisms)):
+        empty = None
         for j, need in enumerate(d.need[a]):
             if need > 0:
-                cand = d.candidates(a, j)
+                if empty is None:
+                    empty = [p for p in asterisms[a] if value[p] is None]
+                cand = [p for p in empty if domain[p] >> j & 1]
                 if len(cand) < need:
                     raise Contradiction(
                         f"asterism {a} needs {need} of label {d.labels[j]!r}, {len(cand)} can"

@@ -63,15 +63,18 @@ def puzzle_from_board(
     order = [p for p in range(start.board.n_points) if p not in start.inscription]
     rng.shuffle(order)
     constrained = fair or rating is not None
+    clues = dict(current.clues)  # unconstrained removals work on the clues alone, one kernel search each
     for p in order:
         if constrained:
             trial = current.without([p])
             if _allowed(explain(trial), fair, rating):
                 current = trial
             continue
-        fewer = {q: x for q, x in current.clues.items() if q != p}
-        if batch.count(fewer) == 1:
-            current = PartialBoard(start.board, start.multiset, fewer, start.inscription)
+        label = clues.pop(p)
+        if batch.count(clues) != 1:
+            clues[p] = label
+    if not constrained:
+        current = PartialBoard(start.board, start.multiset, clues, start.inscription)
     critical = not constrained or all(
         batch.count(current.without([p]).clues) > 1 for p in current.clues if p not in current.inscription
     )

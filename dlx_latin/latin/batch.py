@@ -186,7 +186,12 @@ class PuzzleBatch:
         """The puzzle's solutions, counted up to `cap` (2: enough to tell unique from not)."""
         if isinstance(puzzle, str) or self.search is None or cap < 1:
             return next(self.answers([puzzle], cap)).solutions
-        return self._answers([self.clues(puzzle)], cap, solutions=False)[0].solutions
+        option = self.option
+        forced = [option.get(clue, -1) if type(clue[0]) is int else -1 for clue in puzzle.items()]
+        if -1 in forced:  # a clue the board's problem does not have: checked (and named) the long way
+            return self._answers([self.clues(puzzle)], cap, solutions=False)[0].solutions
+        ((count, _),) = self.search.batch(array("i", [0, len(forced)]), array("i", forced), cap)
+        return count
 
     def solve(self, puzzle: Mapping[int, Label] | str) -> Labelling | None:
         """The puzzle's first solution (a labelling in point order), or None."""

@@ -186,21 +186,28 @@ def intersection(d: Domains) -> list[Step]:
     """Pointing and claiming with multiplicities.  Let I be the points two asterisms A and B share.  At
     least need(A, l) - |candidates of l in A outside I| copies of l must fall in I; when that is need(B, l),
     B gets all its remaining copies of l inside I, so l leaves B's points outside I."""
-    board = d.pb.board
+    asterisms, value, domain = d.pb.board.asterisms, d.value, d.domain
+    empty: dict[int, list[int]] = {}  # the steps are applied after the sweep: the empty points stay
+
+    def candidates(a: int, j: int) -> list[int]:
+        if a not in empty:
+            empty[a] = [p for p in asterisms[a] if value[p] is None]
+        return [p for p in empty[a] if domain[p] >> j & 1]
+
     steps = []
-    for a, b in _overlapping_pairs(board.asterisms):
-        shared = set(board.asterisms[a]) & set(board.asterisms[b])
+    for a, b, shared in _overlapping_pairs(asterisms):
         for x, y in ((a, b), (b, a)):
             for j in range(len(d.labels)):
                 need_y = d.need[y][j]
                 if d.need[x][j] <= 0 or need_y <= 0:
                     continue
-                outside_x = [p for p in d.candidates(x, j) if p not in shared]
+                in_x = candidates(x, j)
+                outside_x = [p for p in in_x if p not in shared]
                 if d.need[x][j] - len(outside_x) < need_y:
                     continue
-                hit = [p for p in d.candidates(y, j) if p not in shared]
+                hit = [p for p in candidates(y, j) if p not in shared]
                 if hit:
-                    inside = tuple(p for p in d.candidates(x, j) if p in shared)
+                    inside = tuple(p for p in in_x if p in shared)
                     steps.append(
                         Step("intersection", (x, y), inside, removed=tuple((p, d.labels[j]) for p in hit))
                     )
@@ -256,15 +263,34 @@ def cardinality(d: Domains) -> list[Step]:
         base = assignment(d.need[a], domains)
         if base is None:
             raise Contradiction(f"the domains of asterism {a} admit no assignment")
-        hit = [
-            (p, d.labels[j])
-            for p, mask in domains.items()
-            for j in bits(mask)
-            if base[p] != j and assignment(d.need[a], {**domains, p: 1 << j}) is None
-        ]
+        reach = _alternating_reach(base, domains, len(d.need[a]))
+        hit = [(p, d.labels[j]) for p, mask in domains.items() for j in bits(mask) if p not in reach[j]]
         if hit:
             return [Step("cardinality", (a,), tuple(domains), removed=tuple(hit))]
     return []
+
+
+def _alternating_reach(base: dict[int, int], domains: dict[int, int], labels: int) -> list[set[int]]:
+    """For each label j, the points an alternating path from j reaches in the assignment `base` (j to a
+    point holding j, a point to another label of its domain).  Every copy of every label is used, so p can
+    take j in some assignment exactly when j reaches p: p -> j closes an alternating cycle, along which each
+    point takes the next label.  A point reaches itself through its own label."""
+    holders: list[list[int]] = [[] for _ in range(labels)]
+    for p, j in base.items():
+        holders[j].append(p)
+    reach = []
+    for j in range(labels):
+        seen_labels, seen_points, todo = {j}, set(), [j]
+        while todo:
+            for q in holders[todo.pop()]:
+                if q not in seen_points:
+                    seen_points.add(q)
+                    for k in bits(domains[q]):
+                        if k not in seen_labels:
+                            seen_labels.add(k)
+                            todo.append(k)
+        reach.append(seen_points)
+    return reach
 
 
 def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | None:
@@ -299,13 +325,16 @@ def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | Non
 
 
 @functools.lru_cache(maxsize=16)
-def _overlapping_pairs(asterisms: tuple[tuple[int, ...], ...]) -> list[tuple[int, int]]:
-    """The pairs of asterisms sharing at least two points (where intersections can say something)."""
-    return [
-        (a, b)
-        for a, b in itertools.combinations(range(len(asterisms)), 2)
-        if len(set(asterisms[a]) & set(asterisms[b])) >= 2
-    ]
+@functools.lru_cache(maxsize=64)
+def _overlapping_pairs(asterisms: tuple[tuple[int, ...], ...]) -> list[tuple[int, int, frozenset[int]]]:
+    """The pairs of asterisms sharing at least two points (where intersections can say something), with
+    the points they share; computed once per board."""
+    pairs = []
+    for a, b in itertools.combinations(range(len(asterisms)), 2):
+        shared = frozenset(asterisms[a]) & frozenset(asterisms[b])
+        if len(shared) >= 2:
+            pairs.append((a, b, shared))
+    return pairs
 
 
 Rule = Callable[[Domains], list[Step]]

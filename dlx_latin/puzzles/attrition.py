@@ -52,6 +52,7 @@ class Domains:
     value: list[int | None] = field(default_factory=list)
     need: list[list[int]] = field(default_factory=list)
     full: list[int] = field(default_factory=list)  # per asterism, the labels it needs no more of (a mask)
+    pending: set[int] = field(default_factory=set)  # asterisms whose empty points may still hold a full label
 
     @classmethod
     def of(cls, pb: PartialBoard) -> Domains:
@@ -67,9 +68,8 @@ class Domains:
         return state
 
     def copy(self) -> Domains:
-        return Domains(
-            self.pb, list(self.domain), list(self.value), [list(n) for n in self.need], list(self.full)
-        )
+        need = [list(n) for n in self.need]
+        return Domains(self.pb, list(self.domain), list(self.value), need, list(self.full), set(self.pending))
 
     @property
     def labels(self) -> tuple[Label, ...]:
@@ -84,6 +84,7 @@ class Domains:
             self.need[a][j] -= 1
             if self.need[a][j] == 0:
                 self.full[a] |= 1 << j
+                self.pending.add(a)
             if self.need[a][j] < 0:
                 raise Contradiction(f"asterism {a} would hold label {self.labels[j]!r} too often")
 
@@ -134,14 +135,15 @@ def saturation(d: Domains) -> list[Step]:
     other points: any completion would put a surplus copy there."""
     steps = []
     asterisms, value, domain = d.pb.board.asterisms, d.value, d.domain
-    for a, full in enumerate(d.full):
-        if not full:
-            continue
+    for a in sorted(d.pending):
         empty = [p for p in asterisms[a] if value[p] is None]
         left = 0  # the labels some empty point of the asterism can still take
         for p in empty:
             left |= domain[p]
-        for j in bits(left & full):
+        if not left & d.full[a]:
+            d.pending.discard(a)  # nothing to remove here until the asterism uses up another label
+            continue
+        for j in bits(left & d.full[a]):
             hit = [p for p in empty if domain[p] >> j & 1]
             removed = tuple((p, d.labels[j]) for p in hit)
             steps.append(Step("saturation", (a,), tuple(hit), removed=removed))
@@ -221,11 +223,14 @@ def naked_subset(d: Domains) -> list[Step]:
     points use up every remaining copy of those labels: the asterism's other points lose them."""
     for a in range(len(d.pb.board.asterisms)):
         empty = d.empty(a)
+        short = ~d.full[a]  # the labels the asterism still needs (each at least once)
         for size in range(2, min(MAX_SUBSET, len(empty) - 1) + 1):
             for subset in itertools.combinations(empty, size):
                 union = 0
                 for p in subset:
                     union |= d.domain[p]
+                if (union & short).bit_count() > size:  # the needs alone already add up to more
+                    continue
                 if sum(d.need[a][j] for j in bits(union)) != size:
                     continue
                 hit = [(p, d.labels[j]) for p in empty if p not in subset for j in bits(d.domain[p] & union)]

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from dlx_latin.cells import connected
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover import ExactCoverProblem
 
@@ -87,17 +88,6 @@ class Cage:
         return {"cells": [list(c) for c in self.cells], "op": self.op, "target": self.target}
 
 
-def _connected(cells: Sequence[Cell]) -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    while todo:
-        i, j = todo.pop()
-        for d in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if d in cells and d not in seen:
-                seen.add(d)
-                todo.append(d)
-    return len(seen) == len(cells)
-
-
 def cage_from_json(data: object, n: int, number: int) -> Cage:
     """A cage from {"cells": [[r, c], ...], "op": "+", "target": t}, checked on its own."""
     what = f"cage {number}"
@@ -125,7 +115,7 @@ def cage_from_json(data: object, n: int, number: int) -> Cage:
         raise KenKenError(f"{what}: {op} cages have two cells, not {len(out)}")
     if op == "=" and len(out) != 1:
         raise KenKenError(f"{what}: = cages have one cell, not {len(out)}")
-    if not _connected(out):
+    if not connected(out):
         raise KenKenError(f"{what} is not connected")
     return Cage(tuple(out), op, target)
 

@@ -5,10 +5,10 @@ import json
 
 from cli import run_cli
 
+from dlx_latin.cells import connected
 from dlx_latin.jigsaw.cannibals import (
     cannibal_around,
     cavities,
-    connected,
     enclosed,
     polyforms,
     small_cases,

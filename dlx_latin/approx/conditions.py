@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from dlx_latin.approx.instance import CONDITIONS, Cell, Condition, Instance, InstanceError, State
+from dlx_latin.cells import connected
 from dlx_latin.kenken import random_square as hidden_square  # a random Latin square
 
 Rows = Iterable[tuple[list[tuple[int, float]], float]]  # (terms (variable, coefficient), upper bound)
@@ -281,7 +282,7 @@ class BlockSum(Condition):
                 owner[cell] = b
             if not block:
                 raise InstanceError(f"block {b} is empty")
-            if not _connected(block):
+            if not connected(block):
                 raise InstanceError(f"block {b} is not connected")
             filled = [c for c in block if inst.given[c[0]][c[1]]]
             if filled and len(block) > 1:
@@ -415,19 +416,6 @@ def in_lines(groups: Iterable[Iterable[Cell]]) -> bool:
     """Whether every group of cells lies in one row or one column (a matching then places a value at most
     once per group, so its placements never meet in a block or cage)."""
     return all(len({i for i, _ in g}) == 1 or len({j for _, j in g}) == 1 for g in map(list, groups))
-
-
-def _connected(block: Iterable[Cell]) -> bool:
-    cells = set(block)
-    start = next(iter(cells))
-    reached, stack = {start}, [start]
-    while stack:
-        i, j = stack.pop()
-        for d in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-            if d in cells and d not in reached:
-                reached.add(d)
-                stack.append(d)
-    return reached == cells
 
 
 class KenKen(Condition):

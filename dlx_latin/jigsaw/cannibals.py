@@ -19,29 +19,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-Cell = tuple[int, ...]
-
-
-def neighbours(cell: Cell) -> Iterator[Cell]:
-    """The cells sharing a face with `cell`."""
-    for axis in range(len(cell)):
-        for step in (-1, 1):
-            yield cell[:axis] + (cell[axis] + step,) + cell[axis + 1 :]
-
-
-def connected(cells: Iterable[Cell]) -> bool:
-    """Whether the cells form one piece through shared faces."""
-    cells = set(cells)
-    if not cells:
-        return False
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        for d in neighbours(todo.pop()):
-            if d in cells and d not in seen:
-                seen.add(d)
-                todo.append(d)
-    return len(seen) == len(cells)
+from dlx_latin.cells import Cell, connected, neighbours
 
 
 def enclosed(wall: Iterable[Cell]) -> set[Cell]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import ctypes
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -20,12 +21,15 @@ T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
-def _start_worker(initializer: Callable[..., object] | None, initargs: tuple) -> None:
-    """Run in each worker as it starts: ignore Ctrl-C, die with the parent, then the caller's set-up."""
+def _start_worker(initializer: Callable[..., object] | None, initargs: tuple, parent: int) -> None:
+    """Run in each worker as it starts: ignore Ctrl-C, die with the parent, then the caller's set-up.  A
+    parent that died before the request was made (killed while the worker started) is not waited for."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != parent:
+            os._exit(1)
     if initializer is not None:
         initializer(*initargs)
 
@@ -50,7 +54,7 @@ def new_pool(
 ) -> ProcessPoolExecutor:
     """A pool of `jobs` worker processes that ignore Ctrl-C and die with this process; the caller shuts it
     down (calling `stop` on an exception)."""
-    return ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(initializer, initargs))
+    return ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(initializer, initargs, os.getpid()))
 
 
 def stop(pool: ProcessPoolExecutor) -> None:

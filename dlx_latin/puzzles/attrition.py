@@ -188,31 +188,38 @@ def intersection(d: Domains) -> list[Step]:
     """Pointing and claiming with multiplicities.  Let I be the points two asterisms A and B share.  At
     least need(A, l) - |candidates of l in A outside I| copies of l must fall in I; when that is need(B, l),
     B gets all its remaining copies of l inside I, so l leaves B's points outside I."""
-    asterisms, value, domain = d.pb.board.asterisms, d.value, d.domain
-    empty: dict[int, list[int]] = {}  # the steps are applied after the sweep: the empty points stay
+    asterisms, value, domain, need = d.pb.board.asterisms, d.value, d.domain, d.need
+    where: dict[int, list[int]] = {}  # per asterism, per label: its empty points that can take it (a mask)
 
-    def candidates(a: int, j: int) -> list[int]:
-        if a not in empty:
-            empty[a] = [p for p in asterisms[a] if value[p] is None]
-        return [p for p in empty[a] if domain[p] >> j & 1]
+    def candidates(a: int) -> list[int]:
+        if a not in where:
+            masks = [0] * len(d.labels)
+            for p in asterisms[a]:
+                if value[p] is None:
+                    for j in bits(domain[p]):
+                        masks[j] |= 1 << p
+            where[a] = masks
+        return where[a]
+
+    def listed(a: int, mask: int) -> list[int]:  # the points of a mask, in the asterism's order
+        return [p for p in asterisms[a] if mask >> p & 1]
 
     steps = []
     for a, b, shared in _overlapping_pairs(asterisms):
+        inner = _mask(shared)
         for x, y in ((a, b), (b, a)):
             for j in range(len(d.labels)):
-                need_y = d.need[y][j]
-                if d.need[x][j] <= 0 or need_y <= 0:
+                need_y = need[y][j]
+                if need[x][j] <= 0 or need_y <= 0:
                     continue
-                in_x = candidates(x, j)
-                outside_x = [p for p in in_x if p not in shared]
-                if d.need[x][j] - len(outside_x) < need_y:
+                in_x = candidates(x)[j]
+                if need[x][j] - (in_x & ~inner).bit_count() < need_y:
                     continue
-                hit = [p for p in candidates(y, j) if p not in shared]
+                hit = candidates(y)[j] & ~inner
                 if hit:
-                    inside = tuple(p for p in in_x if p in shared)
-                    steps.append(
-                        Step("intersection", (x, y), inside, removed=tuple((p, d.labels[j]) for p in hit))
-                    )
+                    inside = tuple(listed(x, in_x & inner))
+                    removed = tuple((p, d.labels[j]) for p in listed(y, hit))
+                    steps.append(Step("intersection", (x, y), inside, removed=removed))
         if steps:
             return steps
     return steps
@@ -330,6 +337,12 @@ def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | Non
 
 
 @functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=1024)
+def _mask(points: frozenset[int]) -> int:
+    """The points as a bitmask."""
+    return sum(1 << p for p in points)
+
+
 @functools.lru_cache(maxsize=64)
 def _overlapping_pairs(asterisms: tuple[tuple[int, ...], ...]) -> list[tuple[int, int, frozenset[int]]]:
     """The pairs of asterisms sharing at least two points (where intersections can say something), with

@@ -19,6 +19,8 @@ from dlx_latin import __version__
 from dlx_latin.cli.text import printable
 from dlx_latin.errors import UserInputError
 
+EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4  # the commands' own codes, beside click's 2 (usage) and 1 (error)
+
 # command name -> module defining it; a command's module is imported only when it runs, so that
 # `dlx-latin xc count` starts without loading the board families (and numpy)
 COMMANDS = {

@@ -6,9 +6,8 @@ import json
 
 import click
 
+from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE
 from dlx_latin.kenken import KenKen, random_kenken, read_kenken
-
-EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
 
 
 @click.group()
@@ -32,7 +31,8 @@ def solve(file: str, limit: int, unique: bool, as_json: bool) -> None:
     puzzle = read_kenken(file)
     found = list(puzzle.solutions(max(limit, 2) if unique else limit))
     if unique and len(found) > 1:
-        raise click.exceptions.Exit(_fail("the puzzle has more than one solution", EXIT_NOT_UNIQUE))
+        click.echo("dlx-latin: not unique: the puzzle has more than one solution", err=True)
+        raise SystemExit(EXIT_NOT_UNIQUE)
     found = found[:limit]
     if as_json:
         click.echo(json.dumps({"solutions": found}))
@@ -42,12 +42,8 @@ def solve(file: str, limit: int, unique: bool, as_json: bool) -> None:
                 click.echo()
             show(grid)
     if not found:
-        raise click.exceptions.Exit(_fail("the puzzle has no solution", EXIT_NO_SOLUTION))
-
-
-def _fail(message: str, code: int) -> int:
-    click.echo(f"dlx-latin: error: {message}", err=True)
-    return code
+        click.echo("dlx-latin: no solution", err=True)
+        raise SystemExit(EXIT_NO_SOLUTION)
 
 
 @kenken.command(name="check")

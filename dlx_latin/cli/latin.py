@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
+from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE
 from dlx_latin.cli.progress import ProgressBar, echo, progress_bar, progress_option, wants_progress
 from dlx_latin.cli.text import plural
 from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
@@ -28,7 +29,6 @@ from dlx_latin.latin import (
 from dlx_latin.latin.completion import completable_within, label_group_order
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
-EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4
 SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when puzzles are filtered
 
 

@@ -1,4 +1,4 @@
-"""Build the C exact-cover kernel and the dissection counter; all metadata lives in pyproject.toml."""
+"""Build the C extensions (exact-cover kernel, Latin bitboard, dissection counter); metadata in pyproject."""
 
 from setuptools import Extension, setup
 
@@ -8,6 +8,11 @@ setup(
             "dlx_latin.exact_cover._kernel",
             sources=["dlx_latin/exact_cover/_kernel.c"],
             depends=["dlx_latin/u128.h"],
+            extra_compile_args=["-O3", "-std=c99"],
+        ),
+        Extension(
+            "dlx_latin.latin._bitboard",
+            sources=["dlx_latin/latin/_bitboard.c"],
             extra_compile_args=["-O3", "-std=c99"],
         ),
         Extension(

@@ -11,9 +11,9 @@ one core and with `--jobs 2` (answers compared) and by `check --batch`:
   transposition, relabelling), so the lines are mostly different strings of the same hardness;
 - 9x9, 16x16 and jigsaw 9x9 puzzles made by `generate BOARD --count K --seed SEED` (unique, critical),
   repeated.
-Peers in-process on the first PEER_LINES (50) lines of each 9x9 collection: py-sudoku's
-`has_multiple_solutions()` (its uniqueness check) and `solve()`, our one-puzzle path
-(`count_completions(pb, limit=2)`) and PuzzleBatch.
+In-process, on each 9x9 collection: py-sudoku's `has_multiple_solutions()` (its uniqueness check) and
+`solve()` and our one-puzzle path (`count_completions(pb, limit=2)`) on its first PEER_LINES (50) lines;
+PuzzleBatch (the BitBoard) and the exact-cover kernel's batch on all of it.
 With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` and `--count 100 --fair`, whole commands.
 Prints Markdown tables for benchmarks/RESULTS.md.
 """
@@ -34,6 +34,7 @@ from pathlib import Path
 from dlx_latin.boards import board_from_spec
 from dlx_latin.formats.grid import label_char
 from dlx_latin.latin import PartialBoard, count_completions
+from dlx_latin.latin import batch as batch_module
 from dlx_latin.latin.batch import PuzzleBatch
 
 HERE = Path(__file__).parent
@@ -91,8 +92,9 @@ def timed(args: list[str]) -> tuple[float, str, int]:
     return seconds, done.stdout, int(done.stderr.split()[-1])
 
 
-def peers(board: str, grids: list[str]) -> list[tuple[str, int, float]]:
-    """In-process rows: py-sudoku (when installed), the one-puzzle path and PuzzleBatch on `grids`."""
+def peers(board: str, grids: list[str], whole: list[str]) -> list[tuple[str, int, float]]:
+    """In-process rows: py-sudoku (when installed) and the one-puzzle path on `grids`, PuzzleBatch and the
+    kernel's batch on the `whole` collection."""
     rows = []
     try:
         from sudoku import Sudoku
@@ -123,9 +125,32 @@ def peers(board: str, grids: list[str]) -> list[tuple[str, int, float]]:
         )
     )
     start = time.perf_counter()
-    assert all(answer.solutions == 1 for answer in batch.answers(grids))
-    rows.append(("dlx-latin `PuzzleBatch(board).answers(grids)`", len(grids), time.perf_counter() - start))
+    assert all(answer.solutions == 1 for answer in batch.answers(whole))
+    rows.append(
+        (
+            "dlx-latin `PuzzleBatch(board).answers(grids)` (the BitBoard)",
+            len(whole),
+            time.perf_counter() - start,
+        )
+    )
+    kernel = kernel_batch(spec)
+    start = time.perf_counter()
+    assert all(answer.solutions == 1 for answer in kernel.answers(whole))
+    rows.append(
+        ("dlx-latin exact-cover kernel's batch (`Search.batch`)", len(whole), time.perf_counter() - start)
+    )
     return rows
+
+
+def kernel_batch(board) -> PuzzleBatch:
+    """A PuzzleBatch on the exact-cover kernel's batch, as boards of more than 64 labels get (and every board
+    got before the BitBoard): each puzzle's clue options chosen inside the kernel, searched, undone."""
+    limit = batch_module.MAX_LABELS
+    batch_module.MAX_LABELS = 0
+    try:
+        return PuzzleBatch(board)
+    finally:
+        batch_module.MAX_LABELS = limit
 
 
 def main() -> None:
@@ -168,11 +193,11 @@ def main() -> None:
                 rate, peak = f"{len(grids) / seconds:,.0f}", f"{memory / 1024:.0f} MiB"
                 print(f"| {name} | `{how}` | {len(grids):,} | {seconds:.2f} | {rate} | {peak} |")
             assert outputs[0] == outputs[1], "--jobs 2 changed the answers"
-    head = f"9x9 collection, first {args.peer_lines} lines, in-process"
+    head = f"9x9 collection, in-process (peers on the first {args.peer_lines} lines)"
     print(f"\n| {head} | how | puzzles | seconds | puzzles/s |")
     print("|---|---|---|---|---|")
     for name, board, grids in collections[:2]:
-        for how, n, seconds in peers(board, grids[: args.peer_lines]):
+        for how, n, seconds in peers(board, grids[: args.peer_lines], grids):
             print(
                 f"| {name} | {how} | {n} | {seconds:.2f} | {n / seconds:,.{0 if n > 10 * seconds else 2}f} |"
             )

@@ -19,7 +19,7 @@ BOARDS = [
     ("latin:5", None),
     ("triangle:6", None),
     ("cube:2", None),
-    ("latin:6", "1^2,2^2,3^2"),  # repeated labels: bounds, counted one puzzle at a time
+    ("latin:6", "1^2,2^2,3^2"),  # repeated labels: the BitBoard's hidden singles count multiplicities
 ]
 
 
@@ -124,7 +124,7 @@ def test_batch_refusals():
 
 
 def test_grid_lines_read_in_the_kernel_as_parse_grid_reads_them():
-    """The kernel's text path (Search.batch_text) and the slow path agree on every way of writing a line:
+    """The BitBoard's text path (BitBoard.solve_text) and the slow path agree on every way of writing a line:
     spaces and tabs inside, '0' empty unless 0 is a label, '-' and '_' empty, non-ASCII whitespace (left to
     Python), a character that is not a label, a line too short."""
     batch = PuzzleBatch(board_from_spec("latin:3"))

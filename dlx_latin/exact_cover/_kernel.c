@@ -1549,96 +1549,6 @@ done:
     return out;
 }
 
-/* batch_text(lines, symbols, options, spell, cap): batch() for puzzles written as fixed-width text, read
- * and written here so no Python object is made per cell.  Each line, ASCII whitespace skipped, has one
- * character per position; symbols[c] is what character c means (a symbol index, -1 empty, -2 not
- * allowed), options[position * n_symbols + symbol] the option it forces (-1: none can), and spell[o] is
- * position * 128 + character for each option (what its choice writes).  Per line: (solutions up to cap,
- * the line with the first solution written in, or None), or None when the line does not read (wrong
- * length, a character not allowed or not ASCII, a symbol no option places): the caller reads that one. */
-static PyObject *search_batch_text(Search *s, PyObject *args)
-{
-    PyObject *lines, *out = NULL;
-    Py_buffer bsym = {0}, bopt = {0}, bspell = {0};
-    unsigned long long cap;
-    int32_t *forced = NULL;
-    char *text = NULL;
-    if (!PyArg_ParseTuple(args, "O!y*y*y*K", &PyList_Type, &lines, &bsym, &bopt, &bspell, &cap)) return NULL;
-    const int32_t *symbols = bsym.buf, *options = bopt.buf, *spell = bspell.buf;
-    Py_ssize_t n_symbols = 0, width = 0;
-    if (bsym.len != 128 * 4 || bopt.len % 4 || bspell.len != (Py_ssize_t)s->n_options * 4) {
-        PyErr_SetString(PyExc_ValueError, "batch_text needs 128 symbols and one spelling per option");
-        goto done;
-    }
-    for (int c = 0; c < 128; c++) if (symbols[c] >= n_symbols) n_symbols = symbols[c] + 1;
-    if (n_symbols < 1 || (bopt.len / 4) % n_symbols) {
-        PyErr_SetString(PyExc_ValueError, "batch_text options must be positions times symbols");
-        goto done;
-    }
-    width = bopt.len / 4 / n_symbols;
-    for (Py_ssize_t e = 0; e < bopt.len / 4; e++)
-        if (options[e] < -1 || options[e] >= s->n_options) {
-            PyErr_Format(PyExc_ValueError, "option %d is not one of the problem's", (int)options[e]);
-            goto done;
-        }
-    for (Py_ssize_t o = 0; o < s->n_options; o++)
-        if (spell[o] < -1 || spell[o] >= width * 128) {
-            PyErr_SetString(PyExc_ValueError, "batch_text spells an option outside the line");
-            goto done;
-        }
-    if (batch_begin(s, cap) < 0) goto done;
-    forced = malloc((width + 1) * sizeof(int32_t));
-    text = malloc(width + 1);
-    Py_ssize_t m = PyList_GET_SIZE(lines);
-    out = PyList_New(m);
-    if (!forced || !text || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
-    s->busy = 1;
-    for (Py_ssize_t j = 0; j < m; j++) {
-        PyObject *line = PyList_GET_ITEM(lines, j), *item = NULL;
-        Py_ssize_t len, pos = 0, n = 0;
-        int readable = PyUnicode_Check(line) && PyUnicode_IS_ASCII(line);
-        const char *chars = readable ? PyUnicode_AsUTF8AndSize(line, &len) : NULL;
-        if (readable && !chars) { Py_CLEAR(out); break; }
-        for (Py_ssize_t k = 0; readable && k < len; k++) {
-            unsigned char c = (unsigned char)chars[k];
-            if (c == ' ' || (c >= '\t' && c <= '\r')) continue;
-            int32_t symbol = symbols[c];
-            if (pos == width || symbol == -2) { readable = 0; break; }
-            text[pos] = (char)c;
-            if (symbol >= 0) {
-                int32_t o = options[pos * n_symbols + symbol];
-                if (o < 0) { readable = 0; break; }
-                forced[n++] = o;
-            }
-            pos++;
-        }
-        if (!readable || pos != width) {
-            Py_INCREF(Py_None);
-            PyList_SET_ITEM(out, j, Py_None);
-            continue;
-        }
-        long long found = batch_one(s, forced, n, cap);
-        if (found < 0) { Py_CLEAR(out); break; }
-        if (found) {
-            for (Py_ssize_t e = 0; s->batch[e] >= 0; e++) {
-                int32_t at = spell[s->batch[e]];
-                if (at >= 0) text[at / 128] = (char)(at % 128);
-            }
-            item = Py_BuildValue("(Ls#)", found, text, width);
-        } else {
-            item = Py_BuildValue("(LO)", found, Py_None);
-        }
-        if (!item) { Py_CLEAR(out); break; }
-        PyList_SET_ITEM(out, j, item);
-    }
-    batch_restore(s);
-    s->busy = 0;
-done:
-    free(forced); free(text);
-    PyBuffer_Release(&bsym); PyBuffer_Release(&bopt); PyBuffer_Release(&bspell);
-    return out;
-}
-
 /* stop(): make the run under way (in another thread) return at its next slice, unfinished, and every later
  * run return at once.  Callable while the search runs: it only sets a flag read between slices. */
 static PyObject *search_stop(Search *s, PyObject *unused)
@@ -1694,8 +1604,6 @@ static PyMethodDef search_methods[] = {
     {"next_batch", (PyCFunction)search_next_batch, METH_VARARGS | METH_KEYWORDS,
      "Up to size more solutions (fewer when max_nodes nodes in all are reached first)."},
     {"stop", (PyCFunction)search_stop, METH_NOARGS, "Make the current and later runs return unfinished."},
-    {"batch_text", (PyCFunction)search_batch_text, METH_VARARGS,
-     "batch_text(lines, symbols, options, spell, cap): batch() for puzzles written as fixed-width text"},
     {"batch", (PyCFunction)search_batch, METH_VARARGS,
      "Per puzzle (forced options): solutions up to cap and the first one's other options."},
     {"degree", (PyCFunction)search_degree, METH_NOARGS, "Branching degree at the end of the path."},

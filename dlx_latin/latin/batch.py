@@ -1,9 +1,11 @@
-"""Collections of puzzles of one board, at C speed: the board's exact-cover problem is built once, and each
-puzzle is its clues' options chosen first inside the kernel (`Search.batch`), searched for at most `cap`
-solutions, then undone -- no Python object per node, no re-validation or symmetry work per puzzle.
+"""Collections of puzzles of one board, at C speed: the board's engine is made once, and each puzzle is its
+clues placed and searched for at most `cap` solutions -- no Python object per node, no re-validation or
+symmetry work per puzzle.
 
-Boards whose multiset repeats labels (Sudoku Ripeto) have bounds, which the kernel's batch does not take:
-their puzzles are counted one by one through `count_completions`, with the same answers.
+The engine is a BitBoard (dlx_latin/latin/_bitboard.c: attrition by naked and hidden singles on label
+bitsets, repeated labels included) for multisets of at most 64 distinct labels; past that, the kernel's
+batch on the board's exact-cover problem (`Search.batch`: the clues' options chosen first, then undone),
+or for repeated labels `count_completions` one puzzle at a time, with the same answers.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import TypeVar
 from dlx_latin.boards.board import Board, per_board
 from dlx_latin.errors import UserInputError
 from dlx_latin.formats.grid import EMPTY, label_char, label_chars, parse_grid
+from dlx_latin.latin._bitboard import MAX_LABELS, BitBoard
 from dlx_latin.latin.completion import (
     Labelling,
     NotUniqueError,
@@ -98,7 +101,8 @@ class BadLine:
 
 class PuzzleBatch:
     """Puzzles of one board and multiset (clue dicts point -> label, or grid strings), counted and solved
-    with the problem built once.
+    with the board's engine made once: a BitBoard (attrition by singles on label bitsets, in C) when the
+    multiset has at most 64 distinct labels, else the kernel's batch on the board's exact-cover problem.
 
     >>> from dlx_latin.boards import board_from_spec
     >>> batch = PuzzleBatch(board_from_spec("latin:3"))
@@ -111,40 +115,38 @@ class PuzzleBatch:
     def __init__(self, board: Board, multiset: Multiset | None = None) -> None:
         self.empty = PartialBoard(board, multiset)
         self.board, self.multiset = board, self.empty.multiset
-        self.reduction = reduce_to_exact_cover(self.empty)
-        self.option = {placement: k for k, placement in enumerate(self.reduction.placements)}
-        self.search = None if self.reduction.problem.bounds else self.reduction.problem.search()
+        self.index = {label: v for v, label in enumerate(self.multiset.labels)}
+        self.bits = self.reduction = self.search = None
+        if len(self.index) <= MAX_LABELS:
+            self.bits = BitBoard(
+                board.n_points, [list(a) for a in board.asterisms], list(self.multiset.counts)
+            )
+        else:
+            self.reduction = reduce_to_exact_cover(self.empty)
+            self.option = {placement: k for k, placement in enumerate(self.reduction.placements)}
+            self.search = None if self.reduction.problem.bounds else self.reduction.problem.search()
         self.by_char, self.text_tables = self._text_tables()
 
-    def _text_tables(self) -> tuple[dict[str, Label], tuple[array, array, array] | None]:
-        """The labels by their grid character, and the kernel's tables for reading and writing grid lines
-        (`Search.batch_text`): what each ASCII character means, the option of each (point, label), and the
-        point and character each option writes.  No tables when a label has no ASCII character."""
+    def _text_tables(self) -> tuple[dict[str, Label], tuple[array, bytes] | None]:
+        """The labels by their grid character, and the BitBoard's tables for reading and writing grid lines
+        (`BitBoard.solve_text`): what each ASCII character means and the character of each label.  No tables
+        when a label has no ASCII character."""
         by_char = label_chars(self.multiset)
-        if self.search is None or not all(c.isascii() for c in by_char):
+        if self.bits is None or len(by_char) != len(self.index) or not all(c.isascii() for c in by_char):
             return by_char, None
-        symbol = {label: k for k, label in enumerate(by_char.values())}
         symbols = array("i", [-2] * 128)
         for c, label in by_char.items():
-            symbols[ord(c)] = symbol[label]
+            symbols[ord(c)] = self.index[label]
         for c in EMPTY if "0" in by_char else EMPTY + "0":  # as parse_grid reads them
             symbols[ord(c)] = -1
-        options = array("i", [-1] * (self.board.n_points * len(symbol)))
-        spell = array("i", [-1] * len(self.reduction.placements))
-        for k, (point, label) in enumerate(self.reduction.placements):
-            if label in symbol:
-                options[point * len(symbol) + symbol[label]] = k
-                spell[k] = point * 128 + ord(label_char(label))
-        return by_char, (symbols, options, spell)
+        spell = "".join(label_char(label) for label in self.multiset.labels).encode("ascii")
+        return by_char, (symbols, spell)
 
     def clues(self, puzzle: Mapping[int, Label] | str) -> dict[int, Label]:
         """A puzzle's clues, from a grid string (GridStringError when it does not fit) or a clue dict."""
         if isinstance(puzzle, str):
             return parse_grid(puzzle, self.board.n_points, self.multiset)
-        clues = dict(puzzle)
-        if all(type(p) is int and (p, x) in self.option for p, x in clues.items()):
-            return clues  # every clue one of the problem's placements: its point and label are the board's
-        return PartialBoard(self.board, self.multiset, clues).clues  # checks points and labels
+        return PartialBoard(self.board, self.multiset, dict(puzzle)).clues  # names the wrong point or label
 
     def answers(self, puzzles: Iterable[Mapping[int, Label] | str], cap: int = 2) -> Iterator[Answer]:
         """One Answer per puzzle, in order (a clue set that is not partial Latin has no solution)."""
@@ -157,11 +159,26 @@ class PuzzleBatch:
                         self.clues(chunk[k])  # raises the line's GridStringError
                     yield answer
             else:
-                yield from self._answers([self.clues(p) for p in chunk], cap)
+                yield from self._answers([p if isinstance(p, str) else dict(p) for p in chunk], cap)
 
-    def _answers(self, chunk: Sequence[dict[int, Label]], cap: int, solutions: bool = True) -> list[Answer]:
-        """The kernel's answers for clue dicts already checked; `solutions=False` leaves each Answer's
-        solution None (counting alone: no labelling built)."""
+    def _answers(
+        self, chunk: Sequence[Mapping[int, Label] | str], cap: int, solutions: bool = True
+    ) -> list[Answer]:
+        """The engine's answers for clue dicts (grid strings are read first); `solutions=False` leaves each
+        Answer's solution None (counting alone: no labelling built)."""
+        if self.bits is None:
+            chunk = [self.clues(p) for p in chunk]
+        else:
+            chunk = [self._readable(p) if isinstance(p, str) else p for p in chunk]
+            found = self.bits.solve_clues(chunk, self.index, cap)
+            for k in (k for k, answer in enumerate(found) if answer is None):
+                chunk[k] = self._readable(chunk[k])  # names what is wrong, or writes it the BitBoard's way
+                found[k] = self.bits.solve_clues([chunk[k]], self.index, cap)[0]
+            labels = self.multiset.labels
+            return [
+                Answer(count, [labels[v] for v in first] if first is not None and solutions else None, clues)
+                for clues, (count, first) in zip(chunk, found, strict=True)
+            ]
         if self.search is None:  # bounds: one puzzle at a time
             out = []
             for clues in chunk:
@@ -182,16 +199,18 @@ class PuzzleBatch:
             out.append(Answer(count, solution, clues))
         return out
 
+    def _readable(self, puzzle: Mapping[int, Label] | str) -> dict[int, Label]:
+        """A puzzle's clues checked (naming what is wrong), as a dict of ints to the multiset's own labels."""
+        labels, index = self.multiset.labels, self.index
+        return {int(p): labels[index[x]] for p, x in self.clues(puzzle).items()}
+
     def count(self, puzzle: Mapping[int, Label] | str, cap: int = 2) -> int:
         """The puzzle's solutions, counted up to `cap` (2: enough to tell unique from not)."""
-        if isinstance(puzzle, str) or self.search is None or cap < 1:
+        if isinstance(puzzle, str) or cap < 1:
             return next(self.answers([puzzle], cap)).solutions
-        option = self.option
-        forced = [option.get(clue, -1) if type(clue[0]) is int else -1 for clue in puzzle.items()]
-        if -1 in forced:  # a clue the board's problem does not have: checked (and named) the long way
-            return self._answers([self.clues(puzzle)], cap, solutions=False)[0].solutions
-        ((count, _),) = self.search.batch(array("i", [0, len(forced)]), array("i", forced), cap)
-        return count
+        if self.bits is not None and (found := self.bits.solve_clues([puzzle], self.index, cap)[0]):
+            return found[0]  # a clue dict read in C: generation asks this thousands of times
+        return self._answers([puzzle], cap, solutions=False)[0].solutions
 
     def solve(self, puzzle: Mapping[int, Label] | str) -> Labelling | None:
         """The puzzle's first solution (a labelling in point order), or None."""
@@ -229,13 +248,13 @@ def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 def answer_chunk(
     batch: PuzzleBatch, chunk: list[tuple[int, str]], cap: int
 ) -> list[tuple[int, Answer | BadLine]]:
-    """A chunk of numbered lines answered: the lines read, solved and written back in one kernel call
-    (`Search.batch_text`), any line it cannot read taken the slow way; each bad line reported."""
+    """A chunk of numbered lines answered: the lines read, solved and written back in one BitBoard call
+    (`BitBoard.solve_text`), any line it cannot read taken the slow way; each bad line reported."""
     texts = [text for _, text in chunk]
     read = (
         [None] * len(chunk)
         if batch.text_tables is None
-        else batch.search.batch_text(texts, *batch.text_tables, cap)
+        else batch.bits.solve_text(texts, *batch.text_tables, cap)
     )
     out: list[tuple[int, Answer | BadLine]] = []
     for (k, text), found in zip(chunk, read, strict=True):

@@ -17,8 +17,7 @@ from catalog.store import CatalogError, board_id
 from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.formats.ipuz import BOARD_FIELD, KIND, MULTISET_FIELD, ORBIT_SIZE_FIELD
 from dlx_latin.latin import Multiset, PartialBoard
-from dlx_latin.latin.batch import is_critical
-from dlx_latin.latin.completion import completions
+from dlx_latin.latin.batch import batch_for, is_critical
 
 PUZZLE_FIELDS = ("solution", "clues", "clue_count", "critical", "orbit_size", "fair", "rating", "score")
 
@@ -128,8 +127,8 @@ def _checked_puzzle(record: dict, pb: PartialBoard) -> tuple:
     clues = {p: x for p, x in enumerate(grid) if x is not None}
     puzzle = PartialBoard(pb.board, pb.multiset, clues)
     _claim(all(solution[p] == x for p, x in clues.items()), "its clues disagree with its solution")
-    found = list(completions(puzzle, limit=2))
-    _claim([list(f) for f in found] == [solution], "it is not a Latin puzzle with that solution")
+    found = batch_for(pb.board, pb.multiset).completions(clues, limit=2)
+    _claim(found == [list(solution)], "it is not a Latin puzzle with that solution")
     _claim(record["clue_count"] == len(clues), f"it has {len(clues)} clues, not {record['clue_count']}")
     _claim(record["critical"] is is_critical(puzzle), f"'critical' is {not record['critical']}")
     form = canonizer(pb.board, pb.multiset).form(grid)

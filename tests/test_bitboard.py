@@ -7,7 +7,7 @@ import pytest
 from dlx_latin.latin._bitboard import BitBoard
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.latin import Multiset, PartialBoard, count_completions
+from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions
 from dlx_latin.latin import batch as batch_module
 from dlx_latin.latin.batch import PuzzleBatch
 
@@ -89,5 +89,17 @@ def test_bitboard_refuses_what_is_not_a_board():
         None,
         None,
     ]
-    with pytest.raises(ValueError, match="cap must be at least 1"):
+    with pytest.raises(ValueError, match="cap and keep must be at least 1"):
         bits.solve_clues([{}], {0: 0, 1: 1}, 0)
+
+
+@pytest.mark.parametrize(
+    "spec, multiset, clues, count", [("latin:4", None, {0: 1}, 144), ("latin:4", "1^2,2^2", {0: 1}, 45)]
+)
+def test_completions_are_the_kernels(spec, multiset, clues, count):
+    """PuzzleBatch.completions lists the same labellings as the kernel's `completions`, each once."""
+    board, m = board_from_spec(spec), Multiset.parse(multiset) if multiset else None
+    listed = PuzzleBatch(board, m).completions(clues, limit=1000)
+    assert len(listed) == count and len({tuple(c) for c in listed}) == count
+    assert sorted(listed) == sorted(completions(PartialBoard(board, m, clues)))
+    assert PuzzleBatch(board, m).completions(clues, limit=3) == listed[:3]

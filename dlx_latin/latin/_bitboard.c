@@ -23,8 +23,8 @@
  *
  * SEARCH.  Depth first: branch on the open point with the fewest labels (the first such point; the scan
  * stops at two), trying its labels in increasing order on a copy of the frame.  Every completion is a
- * different labelling, so counts are exact; a search stops at `cap` completions, keeping the first.  The GIL
- * is released while a puzzle is searched, taken back every 2^16 nodes to look for Ctrl-C.
+ * different labelling, so counts are exact; a search stops at `cap` completions, keeping the first few.  The
+ * GIL is released while a puzzle is searched, taken back every 2^16 nodes to look for Ctrl-C.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -50,7 +50,8 @@ typedef struct {
     uint64_t *branch_rest;               /* per level: its labels not tried yet */
     int *queue, n_queue;                 /* naked singles to place */
     uint64_t placed;                     /* placements made, to tell when a sweep found nothing */
-    int8_t *first;                       /* the first completion found */
+    int8_t *first;                       /* the first `keep` completions found, n_points labels each */
+    Py_ssize_t keep, first_room;         /* completions kept per search; room for that many */
     uint64_t nodes;
     PyThreadState *thread;               /* while a search runs without the GIL */
 } BitBoard;
@@ -197,7 +198,7 @@ static int still_wanted(BitBoard *b)
     return !stop;
 }
 
-/* The completions of the clues (points[e] holds labels[e]), counted up to cap; the first is left in
+/* The completions of the clues (points[e] holds labels[e]), counted up to cap; the first b->keep are left in
  * b->first.  -1 with an exception set (out of memory, or interrupted).  Called without the GIL. */
 static long long solve_one(BitBoard *b, const int32_t *points, const int32_t *labels, Py_ssize_t n, long long cap)
 {
@@ -212,7 +213,7 @@ static long long solve_one(BitBoard *b, const int32_t *points, const int32_t *la
 enter:
     f = frame_at(b, b->frames + (size_t)d * words);
     if (*f.open == 0) {
-        if (!count) memcpy(b->first, f.val, P);
+        if (count < b->keep) memcpy(b->first + count * P, f.val, P);
         if (++count >= cap) return count;
         goto back;
     }
@@ -301,6 +302,7 @@ static int bitboard_init(BitBoard *b, PyObject *args, PyObject *kw)
     b->of_ast = malloc((total + 1) * sizeof(int));
     b->queue = malloc((P + 1) * sizeof(int));
     b->first = malloc(P);
+    b->keep = b->first_room = 1;
     b->frame_words = P + (int)A + 1 + (P + 7) / 8;
     b->pristine = calloc(b->frame_words, sizeof(uint64_t));
     if (!b->ast_start || !b->ast_pts || !b->of_start || !b->of_ast || !b->queue || !b->first || !b->pristine || !grow(b, 16)) {
@@ -357,24 +359,37 @@ static int bitboard_init(BitBoard *b, PyObject *args, PyObject *kw)
     return 0;
 }
 
-static PyObject *labels_of(BitBoard *b)
+/* The completions kept from a search that found `found`, as bytes. */
+static PyObject *labels_of(BitBoard *b, long long found)
 {
-    return PyBytes_FromStringAndSize((const char *)b->first, b->n_points);
+    return PyBytes_FromStringAndSize((const char *)b->first, (found < b->keep ? found : b->keep) * b->n_points);
 }
 
-/* solve_clues(puzzles, labels, cap): clue dicts {point: label} read and searched here (generation asks one
- * puzzle at a time, thousands of times).  labels maps each label to its index.  Per dict: (completions up to
- * cap, the first one's labels by index as bytes, or None), or None when the dict does not read -- not a dict, a
- * point that is not an int of the board, a label that is not an int or str of the multiset: the caller
- * checks that one and names what is wrong. */
+/* solve_clues(puzzles, labels, cap, keep=1): clue dicts {point: label} read and searched here (generation
+ * asks one puzzle at a time, thousands of times).  labels maps each label to its index.  Per dict:
+ * (completions up to cap, the first `keep` of them as bytes -- n_points label indices each -- or None), or
+ * None when the dict does not read -- not a dict, a point that is not an int of the board, a label that is
+ * not an int or str of the multiset: the caller checks that one and names what is wrong. */
 static PyObject *bitboard_solve_clues(BitBoard *b, PyObject *args)
 {
     PyObject *puzzles, *index, *out = NULL;
     long long cap;
-    if (!PyArg_ParseTuple(args, "O!O!L", &PyList_Type, &puzzles, &PyDict_Type, &index, &cap)) return NULL;
-    if (cap < 1) { PyErr_SetString(PyExc_ValueError, "cap must be at least 1"); return NULL; }
+    Py_ssize_t keep = 1;
+    if (!PyArg_ParseTuple(args, "O!O!L|n", &PyList_Type, &puzzles, &PyDict_Type, &index, &cap, &keep)) return NULL;
+    if (cap < 1 || keep < 1 || keep > PY_SSIZE_T_MAX / b->n_points) {
+        PyErr_SetString(PyExc_ValueError, "cap and keep must be at least 1");
+        return NULL;
+    }
     if (b->busy) { PyErr_SetString(PyExc_RuntimeError, "this BitBoard is searching in another thread"); return NULL; }
     const Py_ssize_t P = b->n_points, m = PyList_GET_SIZE(puzzles);
+    if (keep > cap) keep = (Py_ssize_t)cap;
+    if (keep > b->first_room) {
+        int8_t *room = realloc(b->first, keep * P);
+        if (!room) return PyErr_NoMemory();
+        b->first = room;
+        b->first_room = keep;
+    }
+    b->keep = keep;
     int32_t *points = malloc(P * sizeof(int32_t)), *labels = malloc(P * sizeof(int32_t));
     out = PyList_New(m);
     if (!points || !labels || !out) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
@@ -400,12 +415,13 @@ static PyObject *bitboard_solve_clues(BitBoard *b, PyObject *args)
         b->thread = PyEval_SaveThread();
         long long found = solve_one(b, points, labels, n, cap);
         PyEval_RestoreThread(b->thread);
-        item = found < 0 ? NULL : found ? Py_BuildValue("(LN)", found, labels_of(b)) : Py_BuildValue("(LO)", found, Py_None);
+        item = found < 0 ? NULL : found ? Py_BuildValue("(LN)", found, labels_of(b, found)) : Py_BuildValue("(LO)", found, Py_None);
         if (!item) { Py_CLEAR(out); break; }
         PyList_SET_ITEM(out, j, item);
     }
 stop:
     b->busy = 0;
+    b->keep = 1;
 done:
     free(points); free(labels);
     return out;
@@ -492,7 +508,7 @@ static PyObject *bitboard_nodes(BitBoard *b, void *unused)
 
 static PyMethodDef bitboard_methods[] = {
     {"solve_clues", (PyCFunction)bitboard_solve_clues, METH_VARARGS,
-     "solve_clues(puzzles, labels, cap): solve() for clue dicts; None for a dict that does not read"},
+     "solve_clues(puzzles, labels, cap, keep=1): per clue dict, (completions up to cap, the first keep of them)"},
     {"solve_text", (PyCFunction)bitboard_solve_text, METH_VARARGS,
      "solve_text(lines, symbols, spell, cap): solve_clues() for grid strings; None for a line that does not read"},
     {NULL},

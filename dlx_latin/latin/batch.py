@@ -212,6 +212,17 @@ class PuzzleBatch:
             return found[0]  # a clue dict read in C: generation asks this thousands of times
         return self._answers([puzzle], cap, solutions=False)[0].solutions
 
+    def completions(self, puzzle: Mapping[int, Label] | str, limit: int) -> list[Labelling]:
+        """The puzzle's first `limit` completions (labellings in point order), in the engine's order."""
+        if limit < 1:
+            raise ValueError(f"limit must be at least 1, not {limit}")
+        if self.bits is None:
+            return list(completions(PartialBoard(self.board, self.multiset, self.clues(puzzle)), limit=limit))
+        clues = self._readable(puzzle)
+        ((count, found),) = self.bits.solve_clues([clues], self.index, limit, limit)
+        labels, n = self.multiset.labels, self.board.n_points
+        return [[labels[v] for v in found[k : k + n]] for k in range(0, count * n, n)]
+
     def solve(self, puzzle: Mapping[int, Label] | str) -> Labelling | None:
         """The puzzle's first solution (a labelling in point order), or None."""
         return next(self.answers([puzzle], 1)).solution

@@ -4,9 +4,9 @@ A set of clues taken from a Latin board S is a puzzle for S when no other Latin 
 For any other board S', the points where S' differs from S form an *unavoidable set*: a puzzle for S must
 hold a clue in it.  So the smallest puzzles for S are the smallest *hitting sets* of all unavoidable sets.
 They are found by the implicit hitting set method: keep a few unavoidable sets, find a smallest set H
-hitting them (exact branch and bound), and ask the engine whether H's clues have another completion; if
-not, H is optimal (every puzzle must hit the sets kept, so none is smaller), otherwise the new completions
-give new unavoidable sets and the loop goes on.  The answer is exact, not a heuristic.
+hitting them (exact branch and bound), and ask the board's PuzzleBatch whether H's clues have another
+completion; if not, H is optimal (every puzzle must hit the sets kept, so none is smaller), otherwise the
+new completions give new unavoidable sets and the loop goes on.  The answer is exact, not a heuristic.
 
 The minimal puzzles of a board are the smallest over all its Latin boards; a board's symmetries and
 relabellings keep clue counts, so one Latin board per class (`symmetry.all_classes`) suffices.
@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from dlx_latin.latin.batch import batch_for
 from dlx_latin.latin.completion import completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
@@ -49,7 +50,7 @@ def _seed_sets(solved: PartialBoard, solution: list[Label]) -> list[int]:
     out: list[int] = []
     for region in regions:
         fixed = {p: solution[p] for p in range(board.n_points) if p not in region}
-        for other in completions(PartialBoard(board, m, fixed), limit=SEED_LIMIT):
+        for other in batch_for(board, m).completions(fixed, SEED_LIMIT):
             if other != solution:
                 add_minimal(out, sum(1 << p for p in region if other[p] != solution[p]))
     return out
@@ -76,10 +77,9 @@ def smallest_puzzle(
             return None
         size = hitting.bit_count()
         clues = {**kept, **{p: solution[p] for p in bits(hitting)}}
-        puzzle = PartialBoard(board, m, clues, solved.inscription)
-        others = [c for c in completions(puzzle, limit=NEW_SETS + 1) if c != solution]
+        others = [c for c in batch_for(board, m).completions(clues, NEW_SETS + 1) if c != solution]
         if not others:
-            return puzzle
+            return PartialBoard(board, m, clues, solved.inscription)
         for other in others:
             differ = sum(1 << p for p in range(board.n_points) if other[p] != solution[p])
             add_minimal(unavoidable, differ & ~inscribed)
@@ -136,8 +136,8 @@ def puzzles_with_fewest_clues(solved: PartialBoard, clues: int) -> list[int]:
     found: list[int] = []
 
     def unique(chosen: int) -> bool:
-        puzzle = PartialBoard(board, m, {p: solution[p] for p in bits(chosen)})
-        others = [c for c in completions(puzzle, limit=NEW_SETS + 1) if c != solution]
+        clues = {p: solution[p] for p in bits(chosen)}
+        others = [c for c in batch_for(board, m).completions(clues, NEW_SETS + 1) if c != solution]
         for other in others:
             add_minimal(unavoidable, sum(1 << p for p in range(board.n_points) if other[p] != solution[p]))
         return not others

@@ -2,6 +2,7 @@
 the kernel's answers on random puzzles of every family, and the kernel's batch where labels are too many."""
 
 import random
+import signal
 
 import pytest
 from dlx_latin.latin._bitboard import BitBoard
@@ -103,3 +104,22 @@ def test_completions_are_the_kernels(spec, multiset, clues, count):
     assert len(listed) == count and len({tuple(c) for c in listed}) == count
     assert sorted(listed) == sorted(completions(PartialBoard(board, m, clues)))
     assert PuzzleBatch(board, m).completions(clues, limit=3) == listed[:3]
+
+
+def test_a_long_search_stops_on_a_signal_and_the_batch_goes_on():
+    """The GIL is taken back every 2^16 branchings to run signal handlers: Ctrl-C (here an alarm whose
+    handler raises KeyboardInterrupt) ends a search that would take hours, and the batch still answers."""
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    batch = PuzzleBatch(board_from_spec("latin:9"))
+    before = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            batch.count({}, cap=10**15)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert batch.count({p: 1 + (p // 9 + p % 9) % 9 for p in range(80)}) == 1

@@ -149,3 +149,12 @@ EVERY_FAMILY = [
 def test_every_family_gives_puzzles(spec):
     made = generate(partial(spec), seed=1)
     assert count_completions(made.puzzle) == 1 and is_critical(made.puzzle)
+
+
+def test_jobs_make_the_same_puzzles_in_the_same_order():
+    one = run_cli("generate", "sudoku:2x3", "--count", "12", "--seed", "4", "--json")
+    two = run_cli("generate", "sudoku:2x3", "--count", "12", "--seed", "4", "--json", "--jobs", "2")
+    assert one.returncode == two.returncode == 0 and one.stdout == two.stdout
+    assert [json.loads(line)["seed"] for line in two.stdout.splitlines()] == [f"4/{k}" for k in range(12)]
+    refused = run_cli("generate", "triangle:4", "--count", "3", "--seed", "1", "--jobs", "2")
+    assert refused.returncode == 1 and "no Latin board" in refused.stderr

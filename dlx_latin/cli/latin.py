@@ -409,6 +409,13 @@ def solve(
 )
 @click.option("--seed", type=int, help="Make the run reproducible (each output line records its seed).")
 @click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes making puzzles (the output is the same, in the same order).",
+)
+@click.option(
     "--single-pass",
     is_flag=True,
     help="Read puzzles off the enumeration of Latin boards itself (Palomo 5.3.1) instead.",
@@ -422,6 +429,7 @@ def generate(
     rating: str | None,
     inscription: str | None,
     seed: int | None,
+    jobs: int,
     single_pass: bool,
     as_json: bool,
 ) -> None:
@@ -429,6 +437,7 @@ def generate(
     import random
 
     from dlx_latin.puzzles.generate import generate as make
+    from dlx_latin.workers import ordered_map
 
     pb = load(target, multiset, None)
     if inscription:
@@ -442,8 +451,8 @@ def generate(
         _single_pass(target, pb, how_many, fair, rating, as_json)
         return
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    for k in range(how_many):
-        made = make(pb, seed=f"{seed}/{k}", fair=fair, rating=rating)
+    tasks = ((pb, f"{seed}/{k}", fair, rating) for k in range(how_many))
+    for k, made in enumerate(ordered_map(make, tasks, jobs)):  # each puzzle from its own seed
         proof = made.explanation
         facts = {
             "clue_count": len(made.puzzle.clues),

@@ -14,7 +14,8 @@ one core and with `--jobs 2` (answers compared) and by `check --batch`:
 In-process, on each 9x9 collection: py-sudoku's `has_multiple_solutions()` (its uniqueness check) and
 `solve()` and our one-puzzle path (`count_completions(pb, limit=2)`) on its first PEER_LINES (50) lines;
 PuzzleBatch (the BitBoard) and the exact-cover kernel's batch on all of it.
-With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` and `--count 100 --fair`, whole commands.
+With --generation: `generate sudoku:3x3 --count 1000 --seed SEED` (one core and `--jobs 2`) and
+`--count 100 --fair`, whole commands.
 Prints Markdown tables for benchmarks/RESULTS.md.
 """
 
@@ -126,19 +127,12 @@ def peers(board: str, grids: list[str], whole: list[str]) -> list[tuple[str, int
     )
     start = time.perf_counter()
     assert all(answer.solutions == 1 for answer in batch.answers(whole))
-    rows.append(
-        (
-            "dlx-latin `PuzzleBatch(board).answers(grids)` (the BitBoard)",
-            len(whole),
-            time.perf_counter() - start,
-        )
-    )
-    kernel = kernel_batch(spec)
-    start = time.perf_counter()
-    assert all(answer.solutions == 1 for answer in kernel.answers(whole))
-    rows.append(
-        ("dlx-latin exact-cover kernel's batch (`Search.batch`)", len(whole), time.perf_counter() - start)
-    )
+    rows.append(("dlx-latin `PuzzleBatch(board).answers(grids)`", len(whole), time.perf_counter() - start))
+    clue_sets = [batch.clues(g) for g in whole]  # the same clue dicts to both engines
+    for how, engine in (("the BitBoard", batch), ("the exact-cover kernel's batch", kernel_batch(spec))):
+        start = time.perf_counter()
+        assert all(answer.solutions == 1 for answer in engine.answers(clue_sets))
+        rows.append((f"dlx-latin `answers(clue dicts)`, {how}", len(whole), time.perf_counter() - start))
     return rows
 
 
@@ -204,7 +198,7 @@ def main() -> None:
     if args.generation:
         print("\n| generation, whole command | seconds |")
         print("|---|---|")
-        for how in (["--count", "1000"], ["--count", "100", "--fair"]):
+        for how in (["--count", "1000"], ["--count", "1000", "--jobs", "2"], ["--count", "100", "--fair"]):
             seconds, out, _ = timed(["generate", "sudoku:3x3", *how, "--seed", str(args.seed)])
             assert out.count("# puzzle") == int(how[1])
             print(f"| `generate sudoku:3x3 {' '.join(how)} --seed {args.seed}` | {seconds:.1f} |")

@@ -17,9 +17,9 @@
  * left takes it (a queue of such points, filled by elimination).  Hidden single, for multisets: when the
  * points of an asterism that may hold label v number exactly need[v], they all take v; fewer is a dead end.
  * With distinct labels elimination is branch-free over p's peers, and the hidden singles are bit-sliced --
- * OR over an asterism's sets gives the labels seen at least once and at least twice.  When the queue is
- * empty every asterism is swept (one placement changes sets in nearly every asterism of a Sudoku, so
- * tracking which changed cost more than it saved); a sweep that places nothing ends attrition.
+ * OR over an asterism's sets gives the labels seen at least once and at least twice.  Only DIRTY asterisms
+ * are looked at: those holding a point whose set changed since (a bitset of asterisms, OR-ed in without a
+ * branch per peer: 17-clue Sudoku a third faster than sweeping every asterism).
  *
  * SEARCH.  Depth first: branch on the open point with the fewest labels (the first such point; the scan
  * stops at two), trying its labels in increasing order on a copy of the frame.  Every completion is a
@@ -49,7 +49,9 @@ typedef struct {
     int *branch_point;                   /* per level: the point branched on */
     uint64_t *branch_rest;               /* per level: its labels not tried yet */
     int *queue, n_queue;                 /* naked singles to place */
-    uint64_t placed;                     /* placements made, to tell when a sweep found nothing */
+    uint64_t *dirty;                     /* asterisms whose sets changed since their hidden singles were sought */
+    uint64_t *of_mask;                   /* per point, its asterisms as a bitset (dirty_words each) */
+    int dirty_words;
     int8_t *first;                       /* the first `keep` completions found, n_points labels each */
     Py_ssize_t keep, first_room;         /* completions kept per search; room for that many */
     uint64_t nodes;
@@ -72,10 +74,18 @@ static inline Frame frame_at(const BitBoard *b, uint64_t *base)
     return f;
 }
 
-/* Forget pending singles (after a dead end). */
+/* Forget pending singles and dirty asterisms (after a dead end). */
 static inline void settle(BitBoard *b)
 {
     b->n_queue = 0;
+    memset(b->dirty, 0, b->dirty_words * sizeof(uint64_t));
+}
+
+/* Mark the asterisms of point p dirty. */
+static inline void touch(BitBoard *b, int p)
+{
+    const uint64_t *m = b->of_mask + (size_t)p * b->dirty_words;
+    for (int w = 0; w < b->dirty_words; w++) b->dirty[w] |= m[w];
 }
 
 /* Put label v on point p and take it from the points it may no longer go to: 0 when that is impossible
@@ -90,17 +100,33 @@ static int place(BitBoard *b, Frame f, int p, int v)
     f.val[p] = (int8_t)v;
     lab[p] = bit;
     (*f.open)--;
-    b->placed++;
+    touch(b, p);
     if (b->distinct) {
         int *queue = b->queue, n = b->n_queue, dead = 0;
         for (int e = b->of_start[p]; e < b->of_start[p + 1]; e++) f.done[b->of_ast[e]] |= bit;
-        for (int e = b->peer_start[p]; e < b->peer_start[p + 1]; e++) {
-            int q = b->peers[e];
-            uint64_t old = lab[q], left = old & ~bit;
-            lab[q] = left;
-            dead |= left == 0;
-            queue[n] = q;
-            n += (left != old) & ((left & (left - 1)) == 0);
+        if (b->dirty_words == 1) {                          /* the asterisms of the peers that lost v */
+            uint64_t dirty = 0;
+            for (int e = b->peer_start[p]; e < b->peer_start[p + 1]; e++) {
+                int q = b->peers[e];
+                uint64_t old = lab[q], left = old & ~bit;
+                lab[q] = left;
+                dead |= left == 0;
+                dirty |= b->of_mask[q] & -(uint64_t)(left != old);
+                queue[n] = q;
+                n += (left != old) & ((left & (left - 1)) == 0);
+            }
+            b->dirty[0] |= dirty;
+        } else {
+            for (int e = b->peer_start[p]; e < b->peer_start[p + 1]; e++) {
+                int q = b->peers[e];
+                uint64_t old = lab[q], left = old & ~bit;
+                if (left == old) continue;
+                lab[q] = left;
+                dead |= left == 0;
+                touch(b, q);
+                queue[n] = q;
+                n += (left & (left - 1)) == 0;
+            }
         }
         b->n_queue = n;
         return !dead;
@@ -117,6 +143,7 @@ static int place(BitBoard *b, Frame f, int p, int v)
             uint64_t left = lab[q] &= ~bit;
             if (!left) return 0;
             if (!(left & (left - 1))) b->queue[b->n_queue++] = q;
+            touch(b, q);
         }
     }
     return 1;
@@ -158,19 +185,21 @@ static inline int hidden(BitBoard *b, Frame f, int a)
     return 1;
 }
 
-/* Attrition to a fixpoint: naked singles, then a sweep of every asterism's hidden singles, again until a
- * sweep places nothing. */
+/* Attrition to a fixpoint: naked singles first, then the hidden singles of a dirty asterism, again until
+ * neither is left. */
 static int propagate(BitBoard *b, Frame f)
 {
-    for (;;) {
+    for (int w = 0;;) {
         while (b->n_queue) {
             int q = b->queue[--b->n_queue];
             if (f.val[q] < 0 && !place(b, f, q, __builtin_ctzll(f.lab[q]))) return 0;
         }
-        uint64_t before = b->placed;
-        for (int a = 0; a < b->n_asterisms; a++)
-            if (!hidden(b, f, a)) return 0;
-        if (b->placed == before) return 1;
+        while (w < b->dirty_words && !b->dirty[w]) w++;
+        if (w == b->dirty_words) return 1;
+        int a = 64 * w + __builtin_ctzll(b->dirty[w]);
+        b->dirty[w] &= b->dirty[w] - 1;
+        if (!hidden(b, f, a)) return 0;
+        w = 0;
     }
 }
 
@@ -207,6 +236,7 @@ static long long solve_one(BitBoard *b, const int32_t *points, const int32_t *la
     int d = 0;
     Frame f = frame_at(b, b->frames);
     memcpy(b->frames, b->pristine, words * sizeof(uint64_t));
+    for (int a = 0; a < b->n_asterisms; a++) b->dirty[a / 64] |= 1ull << (a % 64);
     for (Py_ssize_t e = 0; e < n; e++)
         if (!place(b, f, points[e], labels[e])) { settle(b); return 0; }
     if (!propagate(b, f)) { settle(b); return 0; }
@@ -262,6 +292,7 @@ static void bitboard_dealloc(BitBoard *b)
     free(b->ast_start); free(b->ast_pts); free(b->of_start); free(b->of_ast);
     free(b->peer_start); free(b->peers); free(b->frames); free(b->pristine);
     free(b->branch_point); free(b->branch_rest); free(b->queue); free(b->first);
+    free(b->dirty); free(b->of_mask);
     Py_TYPE(b)->tp_free((PyObject *)b);
 }
 
@@ -304,8 +335,11 @@ static int bitboard_init(BitBoard *b, PyObject *args, PyObject *kw)
     b->first = malloc(P);
     b->keep = b->first_room = 1;
     b->frame_words = P + (int)A + 1 + (P + 7) / 8;
+    b->dirty_words = (int)(A / 64 + 1);
+    b->dirty = calloc(b->dirty_words, sizeof(uint64_t));
+    b->of_mask = calloc((size_t)P * b->dirty_words, sizeof(uint64_t));
     b->pristine = calloc(b->frame_words, sizeof(uint64_t));
-    if (!b->ast_start || !b->ast_pts || !b->of_start || !b->of_ast || !b->queue || !b->first || !b->pristine || !grow(b, 16)) {
+    if (!b->ast_start || !b->ast_pts || !b->of_start || !b->of_ast || !b->queue || !b->first || !b->pristine || !b->dirty || !b->of_mask || !grow(b, 16)) {
         PyErr_NoMemory();
         return -1;
     }
@@ -331,6 +365,7 @@ static int bitboard_init(BitBoard *b, PyObject *args, PyObject *kw)
         for (int u = b->ast_start[a]; u < b->ast_start[a + 1]; u++) {
             int p = b->ast_pts[u];
             b->of_ast[b->of_start[p] + fill[p]++] = a;
+            b->of_mask[(size_t)p * b->dirty_words + a / 64] |= 1ull << (a % 64);
         }
     /* peers: the points sharing an asterism with p, each once (a mark per point, cleared after) */
     b->peer_start = calloc(P + 1, sizeof(int));

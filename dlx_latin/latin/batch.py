@@ -61,7 +61,8 @@ class Answer:
     @classmethod
     def of_text(cls, solutions: int, puzzle: str, solved: str | None, by_char: Mapping[str, Label]) -> Answer:
         """The answer to a grid line: the line and its first solution as grid strings."""
-        answer = cls(solutions)
+        answer = cls.__new__(cls)  # no __init__: a collection makes one per line
+        answer.solutions, answer._solution, answer._clues = solutions, None, None
         answer._texts, answer._by_char = (puzzle, solved), by_char
         return answer
 
@@ -252,8 +253,10 @@ class PuzzleBatch:
 def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """(line number from 1, stripped text) of a collection's puzzle lines: blank lines and lines starting
     with '#' are skipped."""
-    numbered = ((k, line.strip()) for k, line in enumerate(lines, start=1))
-    return ((k, line) for k, line in numbered if line and not line.startswith("#"))
+    for k, line in enumerate(lines, start=1):
+        text = line.strip()
+        if text and text[0] != "#":
+            yield k, text
 
 
 def answer_chunk(

@@ -285,6 +285,16 @@ back:
     goto next;
 }
 
+/* solve_one() with the GIL released (the caller holds it). */
+static long long solve_released(BitBoard *b, const int32_t *points, const int32_t *labels, Py_ssize_t n,
+                                long long cap)
+{
+    b->thread = PyEval_SaveThread();
+    long long found = solve_one(b, points, labels, n, cap);
+    PyEval_RestoreThread(b->thread);
+    return found;
+}
+
 /* ---- the Python type ---------------------------------------------------------------------------------- */
 
 static void bitboard_dealloc(BitBoard *b)
@@ -447,9 +457,7 @@ static PyObject *bitboard_solve_clues(BitBoard *b, PyObject *args)
             PyList_SET_ITEM(out, j, Py_None);
             continue;
         }
-        b->thread = PyEval_SaveThread();
-        long long found = solve_one(b, points, labels, n, cap);
-        PyEval_RestoreThread(b->thread);
+        long long found = solve_released(b, points, labels, n, cap);
         item = found < 0 ? NULL : found ? Py_BuildValue("(LN)", found, labels_of(b, found)) : Py_BuildValue("(LO)", found, Py_None);
         if (!item) { Py_CLEAR(out); break; }
         PyList_SET_ITEM(out, j, item);
@@ -516,9 +524,7 @@ static PyObject *bitboard_solve_text(BitBoard *b, PyObject *args)
             PyList_SET_ITEM(out, j, Py_None);
             continue;
         }
-        b->thread = PyEval_SaveThread();
-        long long found = solve_one(b, points, labels, n, cap);
-        PyEval_RestoreThread(b->thread);
+        long long found = solve_released(b, points, labels, n, cap);
         if (found < 0) { Py_CLEAR(out); break; }
         if (found) {
             for (Py_ssize_t p = 0; p < P; p++) text[p] = spell[b->first[p]];

@@ -19,7 +19,10 @@
  * With distinct labels elimination is branch-free over p's peers, and the hidden singles are bit-sliced --
  * OR over an asterism's sets gives the labels seen at least once and at least twice.  Only DIRTY asterisms
  * are looked at: those holding a point whose set changed since (a bitset of asterisms, OR-ed in without a
- * branch per peer: 17-clue Sudoku a third faster than sweeping every asterism).
+ * branch per peer: 17-clue Sudoku a third faster than sweeping every asterism).  When singles are done and
+ * points are still open, LOCKED labels (Palomo's intersection rule, distinct labels): where two asterisms
+ * meet in two points or more, a label whose places in one of them all lie in the meeting leaves the other's
+ * points outside it (16x16 critical puzzles: a quarter of the branchings, twice as fast).
  *
  * SEARCH.  Depth first: branch on the open point with the fewest labels (the first such point; the scan
  * stops at two), trying its labels in increasing order on a copy of the frame.  Every completion is a
@@ -43,6 +46,8 @@ typedef struct {
     int *ast_start, *ast_pts;            /* the points of asterism a: ast_pts[ast_start[a] .. ast_start[a+1]) */
     int *of_start, *of_ast;              /* the asterisms of point p, likewise */
     int *peer_start, *peers;             /* the other points of p's asterisms, each once, likewise */
+    int *pairs, pairs_len;               /* asterisms meeting in 2+ points: a, c, |I|, |a-I|, |c-I|, then the
+                                            points of I, a-I and c-I (distinct labels only) */
     uint64_t *frames;                    /* a frame per level, frame_words each (see frame_at) */
     uint64_t *pristine;                  /* the frame of the empty board */
     int frame_words, levels;             /* words per frame; frames allocated */
@@ -185,8 +190,55 @@ static inline int hidden(BitBoard *b, Frame f, int a)
     return 1;
 }
 
-/* Attrition to a fixpoint: naked singles first, then the hidden singles of a dirty asterism, again until
- * neither is left. */
+/* Take the labels `gone` from the open points pts[0..n): -1 at a dead end, else whether a set changed. */
+static int take(BitBoard *b, Frame f, const int *pts, int n, uint64_t gone)
+{
+    int changed = 0;
+    for (int t = 0; t < n; t++) {
+        int q = pts[t];
+        uint64_t old = f.lab[q], left = old & ~gone;
+        if (f.val[q] >= 0 || left == old) continue;
+        if (!left) return -1;
+        f.lab[q] = left;
+        if (!(left & (left - 1))) b->queue[b->n_queue++] = q;
+        touch(b, q);
+        changed = 1;
+    }
+    return changed;
+}
+
+/* Locked labels (pointing and claiming): where asterisms a and c meet in I, a label whose places in a all
+ * lie in I leaves the points of c outside I, and the other way round.  -1 at a dead end, else whether a
+ * set changed. */
+static int locked(BitBoard *b, Frame f)
+{
+    int changed = 0;
+    for (int at = 0; at < b->pairs_len;) {
+        const int *e = b->pairs + at, a = e[0], c = e[1], ni = e[2], na = e[3], nc = e[4];
+        const int *in = e + 5, *a_out = in + ni, *c_out = a_out + na;
+        at += 5 + ni + na + nc;
+        uint64_t inside = 0, outside_a = 0, outside_c = 0;
+        for (int t = 0; t < ni; t++) inside |= f.lab[in[t]];
+        for (int t = 0; t < na; t++) outside_a |= f.lab[a_out[t]];
+        for (int t = 0; t < nc; t++) outside_c |= f.lab[c_out[t]];
+        uint64_t from_c = inside & ~outside_a & ~f.done[a] & outside_c;
+        uint64_t from_a = inside & ~outside_c & ~f.done[c] & outside_a;
+        if (from_c) {
+            int r = take(b, f, c_out, nc, from_c);
+            if (r < 0) return -1;
+            changed |= r;
+        }
+        if (from_a) {
+            int r = take(b, f, a_out, na, from_a);
+            if (r < 0) return -1;
+            changed |= r;
+        }
+    }
+    return changed;
+}
+
+/* Attrition to a fixpoint: naked singles first, then the hidden singles of a dirty asterism, then locked
+ * labels, again until none is left. */
 static int propagate(BitBoard *b, Frame f)
 {
     for (int w = 0;;) {
@@ -195,7 +247,13 @@ static int propagate(BitBoard *b, Frame f)
             if (f.val[q] < 0 && !place(b, f, q, __builtin_ctzll(f.lab[q]))) return 0;
         }
         while (w < b->dirty_words && !b->dirty[w]) w++;
-        if (w == b->dirty_words) return 1;
+        if (w == b->dirty_words) {
+            int r = b->pairs_len && *f.open ? locked(b, f) : 0;   /* a filled board needs no more */
+            if (r < 0) return 0;
+            if (!r) return 1;
+            w = 0;
+            continue;
+        }
         int a = 64 * w + __builtin_ctzll(b->dirty[w]);
         b->dirty[w] &= b->dirty[w] - 1;
         if (!hidden(b, f, a)) return 0;
@@ -302,8 +360,45 @@ static void bitboard_dealloc(BitBoard *b)
     free(b->ast_start); free(b->ast_pts); free(b->of_start); free(b->of_ast);
     free(b->peer_start); free(b->peers); free(b->frames); free(b->pristine);
     free(b->branch_point); free(b->branch_rest); free(b->queue); free(b->first);
-    free(b->dirty); free(b->of_mask);
+    free(b->dirty); free(b->of_mask); free(b->pairs);
     Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+/* The pairs of asterisms meeting in two points or more, for locked(); `mark` is n_points zero bytes, left
+ * so.  0 when out of memory. */
+static int pairs_of(BitBoard *b, char *mark)
+{
+    size_t room = 64, len = 0;
+    int *pairs = malloc(room * sizeof(int));
+    for (int a = 0; pairs && a < b->n_asterisms; a++) {
+        const int *pa = b->ast_pts + b->ast_start[a], k = b->ast_start[a + 1] - b->ast_start[a];
+        for (int t = 0; t < k; t++) mark[pa[t]] = 1;
+        for (int c = a + 1; pairs && c < b->n_asterisms; c++) {
+            const int *pc = b->ast_pts + b->ast_start[c];
+            int ni = 0;
+            for (int t = 0; t < k; t++) ni += mark[pc[t]];
+            if (ni < 2 || ni == k) continue;
+            if (len + 5 + 2 * k > room) {
+                room = 2 * room + 5 + 2 * k;
+                int *grown = realloc(pairs, room * sizeof(int));
+                if (!grown) { free(pairs); pairs = NULL; break; }
+                pairs = grown;
+            }
+            int *e = pairs + len, n = 5;
+            e[0] = a; e[1] = c; e[2] = ni; e[3] = k - ni; e[4] = k - ni;
+            for (int t = 0; t < k; t++) if (mark[pc[t]]) e[n++] = pc[t];
+            for (int t = 0; t < k; t++) mark[pc[t]] |= 2;
+            for (int t = 0; t < k; t++) if (mark[pa[t]] == 1) e[n++] = pa[t];
+            for (int t = 0; t < k; t++) if (!mark[pc[t]] || mark[pc[t]] == 2) e[n++] = pc[t];
+            for (int t = 0; t < k; t++) mark[pc[t]] &= 1;
+            len += n;
+        }
+        for (int t = 0; t < k; t++) mark[pa[t]] = 0;
+    }
+    if (!pairs) return 0;
+    b->pairs = pairs;
+    b->pairs_len = (int)len;
+    return 1;
 }
 
 /* BitBoard(n_points, asterisms, needs): asterisms a list of lists of points, needs[v] how many times label v
@@ -396,6 +491,7 @@ static int bitboard_init(BitBoard *b, PyObject *args, PyObject *kw)
         for (int e = b->peer_start[p]; e < n; e++) seen[b->peers[e]] = 0;
     }
     free(fill);
+    if (b->distinct && !pairs_of(b, seen)) { free(seen); PyErr_NoMemory(); return -1; }
     free(seen);
     Frame f = frame_at(b, b->pristine);
     for (int p = 0; p < P; p++) f.lab[p] = b->full;

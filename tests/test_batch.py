@@ -142,3 +142,83 @@ def test_grid_lines_read_in_the_kernel_as_parse_grid_reads_them():
     (answer,) = zero.answers(["0...1...2"])
     assert answer.solutions == 1 and answer.clues == {0: 0, 4: 1, 8: 2}
     assert answer.solution_text == "021210102"
+
+
+ODD_LINES = [
+    "  # an indented comment\r",
+    "   \t",
+    "1...2...3\r",  # CRLF
+    "1..\u2003.2...3",  # non-ASCII whitespace: left to Python, same answer
+    "\u2003",  # a blank line all the same
+    "1...2...4",  # not a label
+    ".........",  # several
+    "11.......",  # none
+    "1...2..",  # too short
+    "1...2...3",  # the last line, with no newline after it
+]
+
+
+def test_plain_batch_output_equals_the_json_path_line_by_line(tmp_path):
+    """`solve/check --batch` in plain text (BitBoard.solve_block: blocks of lines, no Python per line) says
+    what the JSON path says of each line, on lines of every odd kind, with --jobs 2 and from standard input;
+    bad lines are reported by number, in place."""
+    spec = "latin:3"
+    path = tmp_path / "odd.txt"
+    path.write_bytes("\n".join(ODD_LINES * 300).encode())
+    records = [
+        json.loads(line)
+        for line in run_cli("solve", spec, "--batch", str(path), "--json").stdout.splitlines()
+    ]
+    assert len(records) == 5 * 300 and records[0]["line"] == 3
+    plain = ["-" if r["solution"] is None else r["solution"] for r in records]
+    unique = ["?" if r["solutions"] > 1 else p for r, p in zip(records, plain, strict=True)]
+    facts = [f"{r['solutions']} " + ["none", "unique", "several"][r["solutions"]] for r in records]
+    for args, want in [
+        (["solve", spec, "--batch", str(path)], plain),
+        (["solve", spec, "--batch", str(path), "--jobs", "2"], plain),
+        (["solve", spec, "--batch", "-", "--unique"], unique),
+        (["check", spec, "--batch", str(path), "--jobs", "2"], facts),
+    ]:
+        out = run_cli(*args, stdin=path.read_bytes().decode())
+        assert out.returncode == 1 and out.stdout.splitlines() == want, args
+        errors = out.stderr.splitlines()
+        assert len(errors) == 600 and errors[0].startswith("dlx-latin: error: line 6: ")
+        assert [e for e in errors if "line 9:" in e] == [
+            "dlx-latin: error: line 9: the grid string has 7 cells; the board has 9"
+        ]
+
+
+def test_write_many_reads_lines_split_across_blocks(tmp_path):
+    """Blocks of whole lines (byte_blocks) however small the reads: the answers and line numbers are the
+    same as one block's."""
+    from dlx_latin.formats.files import byte_blocks
+
+    batch = PuzzleBatch(board_from_spec("latin:3"))
+    path = tmp_path / "odd.txt"
+    path.write_bytes("\n".join(ODD_LINES * 3).encode())
+    whole = list(batch.write_many([path.read_bytes()]))
+    small = list(batch.write_many(byte_blocks(path, 5)))
+
+    def flat(answers):
+        return [
+            piece if isinstance(piece, str) else (piece[0], getattr(piece[1], "solutions", piece[1]))
+            for pieces, _ in answers
+            for piece in pieces
+        ], sum(n for _, n in answers)
+
+    text, count = flat(whole)
+    assert count == 21 and flat(small)[1] == 21  # the bad lines too, as progress counts them
+    assert "".join(p if isinstance(p, str) else f"<{p[0]}>" for p in text) == "".join(
+        p if isinstance(p, str) else f"<{p[0]}>" for p in flat(small)[0]
+    )
+    assert [p[0] for p in text if not isinstance(p, str)] == [4, 6, 9, 14, 16, 19, 24, 26, 29]
+
+
+def test_a_line_that_is_not_utf8_stops_the_batch_by_number(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"1...2...3\n1..\xff2...3\n")
+    out = run_cli("solve", "latin:3", "--batch", str(path))
+    assert (
+        out.returncode == 1
+        and out.stderr.strip() == f"dlx-latin: error: cannot read {path}: line 2 is not UTF-8 text"
+    )

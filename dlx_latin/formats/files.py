@@ -83,6 +83,36 @@ def text_lines(path: str | os.PathLike, what: str = "file") -> Iterator[str]:
         yield from _decoded_lines(f, str(path))
 
 
+def byte_blocks(path: str | os.PathLike, size: int) -> Iterator[bytes]:
+    """The bytes of the regular file `path` ('-': standard input) in blocks of whole lines of about `size`
+    bytes (each ends at a newline, the last one perhaps not), read as they are used: a collection of any
+    length takes the same memory."""
+    if str(path) == "-":
+        if sys.stdin is None:
+            raise InputFileError("standard input is closed")
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text stream (tests): its lines as bytes
+            yield from (line.encode("utf-8", "surrogateescape") for line in sys.stdin)
+            return
+        yield from _blocks(stream, size)
+        return
+    with open_regular(path) as f:
+        yield from _blocks(f, size)
+
+
+def _blocks(stream: BinaryIO, size: int) -> Iterator[bytes]:
+    rest, read = b"", getattr(stream, "read1", stream.read)  # read1: what a pipe has, not a full block
+    while data := read(size):
+        end = data.rfind(b"\n") + 1
+        if end == 0:
+            rest += data
+            continue
+        yield rest + data[:end]
+        rest = data[end:]
+    if rest:
+        yield rest
+
+
 def _decoded_lines(stream, name: str) -> Iterator[str]:
     for number, line in enumerate(stream, start=1):
         if isinstance(line, str):

@@ -566,12 +566,49 @@ done:
     return out;
 }
 
+/* The grid-text tables of solve_text() and solve_block(), checked: symbols[c] (128 int32) is what ASCII
+ * character c means (a label index, -1 empty, -2 not allowed) and spell[v] (bytes) the character of label v. */
+static int text_tables(BitBoard *b, Py_buffer *bsym, Py_buffer *bspell, long long cap)
+{
+    const int32_t *symbols = bsym->buf;
+    if (cap < 1) { PyErr_SetString(PyExc_ValueError, "cap must be at least 1"); return 0; }
+    if (bsym->len != 128 * 4 || bspell->len != b->n_labels) {
+        PyErr_SetString(PyExc_ValueError, "a grid text needs 128 symbols and one character per label");
+        return 0;
+    }
+    for (int c = 0; c < 128; c++)
+        if (symbols[c] < -2 || symbols[c] >= b->n_labels) {
+            PyErr_SetString(PyExc_ValueError, "a symbol is not one of the labels");
+            return 0;
+        }
+    if (b->busy) { PyErr_SetString(PyExc_RuntimeError, "this BitBoard is searching in another thread"); return 0; }
+    return 1;
+}
+
+/* One grid line chars[0..len) read, ASCII whitespace skipped: its cells into text[], its clues into
+ * points[]/labels[] (*n of them).  1 when read; 0 when it does not read (wrong length, a character not
+ * allowed or not ASCII); -1 when it is no puzzle at all (blank, or a '#' comment). */
+static int read_grid(const BitBoard *b, const char *chars, Py_ssize_t len, const int32_t *symbols, char *text,
+                     int32_t *points, int32_t *labels, Py_ssize_t *n)
+{
+    Py_ssize_t pos = 0;
+    *n = 0;
+    for (Py_ssize_t k = 0; k < len; k++) {
+        unsigned char c = (unsigned char)chars[k];
+        if (c == ' ' || (c >= '\t' && c <= '\r')) continue;
+        if (pos == 0 && c == '#') return -1;
+        if (c >= 128 || pos == b->n_points || symbols[c] == -2) return 0;
+        text[pos] = (char)c;
+        if (symbols[c] >= 0) { points[*n] = (int32_t)pos; labels[(*n)++] = symbols[c]; }
+        pos++;
+    }
+    return pos == 0 ? -1 : pos == b->n_points;
+}
+
 /* solve_text(lines, symbols, spell, cap): solve_clues() for grid strings read and written here, so no Python
- * object is made per cell.  Each line, ASCII whitespace skipped, has one character per point; symbols[c]
- * (128 int32) is what character c means (a label, -1 empty, -2 not allowed) and spell[v] (bytes) the
- * character that writes label v.  Per line: (completions up to cap, the line with the first completion
- * written in, or None), or None when the line does not read (wrong length, a character not allowed or not
- * ASCII): the caller reads that one and names what is wrong. */
+ * object is made per cell (the tables as text_tables() says).  Per line: (completions up to cap, the line
+ * with the first completion written in, or None), or None when the line does not read (wrong length, a
+ * character not allowed or not ASCII, blank): the caller reads that one and names what is wrong. */
 static PyObject *bitboard_solve_text(BitBoard *b, PyObject *args)
 {
     PyObject *lines, *out = NULL;
@@ -583,17 +620,7 @@ static PyObject *bitboard_solve_text(BitBoard *b, PyObject *args)
     const int32_t *symbols = bsym.buf;
     const char *spell = bspell.buf;
     const Py_ssize_t P = b->n_points;
-    if (cap < 1) { PyErr_SetString(PyExc_ValueError, "cap must be at least 1"); goto done; }
-    if (bsym.len != 128 * 4 || bspell.len != b->n_labels) {
-        PyErr_SetString(PyExc_ValueError, "solve_text needs 128 symbols and one character per label");
-        goto done;
-    }
-    for (int c = 0; c < 128; c++)
-        if (symbols[c] < -2 || symbols[c] >= b->n_labels) {
-            PyErr_SetString(PyExc_ValueError, "a symbol is not one of the labels");
-            goto done;
-        }
-    if (b->busy) { PyErr_SetString(PyExc_RuntimeError, "this BitBoard is searching in another thread"); goto done; }
+    if (!text_tables(b, &bsym, &bspell, cap)) goto done;
     points = malloc(P * sizeof(int32_t));
     labels = malloc(P * sizeof(int32_t));
     text = malloc(P + 1);
@@ -603,19 +630,10 @@ static PyObject *bitboard_solve_text(BitBoard *b, PyObject *args)
     b->busy = 1;
     for (Py_ssize_t j = 0; j < m; j++) {
         PyObject *line = PyList_GET_ITEM(lines, j), *item;
-        Py_ssize_t len = 0, pos = 0, n = 0;
-        int readable = PyUnicode_Check(line) && PyUnicode_IS_ASCII(line);
-        const char *chars = readable ? PyUnicode_AsUTF8AndSize(line, &len) : NULL;
-        if (readable && !chars) { Py_CLEAR(out); break; }
-        for (Py_ssize_t k = 0; readable && k < len; k++) {
-            unsigned char c = (unsigned char)chars[k];
-            if (c == ' ' || (c >= '\t' && c <= '\r')) continue;
-            if (pos == P || symbols[c] == -2) { readable = 0; break; }
-            text[pos] = (char)c;
-            if (symbols[c] >= 0) { points[n] = (int32_t)pos; labels[n++] = symbols[c]; }
-            pos++;
-        }
-        if (!readable || pos != P) {
+        Py_ssize_t len = 0, n = 0;
+        const char *chars = PyUnicode_Check(line) && PyUnicode_IS_ASCII(line) ? PyUnicode_AsUTF8AndSize(line, &len) : NULL;
+        if (!chars && PyErr_Occurred()) { Py_CLEAR(out); break; }
+        if (!chars || read_grid(b, chars, len, symbols, text, points, labels, &n) != 1) {
             Py_INCREF(Py_None);
             PyList_SET_ITEM(out, j, Py_None);
             continue;
@@ -638,6 +656,81 @@ done:
     return out;
 }
 
+/* Room for `more` bytes at the end of a growing output buffer; 0 when out of memory. */
+static int room(char **buf, Py_ssize_t *size, Py_ssize_t used, Py_ssize_t more)
+{
+    if (used + more <= *size) return 1;
+    Py_ssize_t want = 2 * (used + more);
+    char *bigger = realloc(*buf, want);
+    if (!bigger) return 0;
+    *buf = bigger;
+    *size = want;
+    return 1;
+}
+
+/* solve_block(data, symbols, spell, cap, style): a block of a collection's lines ('\n'-separated bytes)
+ * answered as the output text of `solve --batch` (style 0: the first solution, '-' when none; style 1: '?'
+ * when several) or of `check --batch` (style 2: "N unique|none|several"), one line per puzzle line; blank
+ * and '#' lines are skipped.  Returns (output bytes, puzzle lines answered, odd): odd lists (offset in the
+ * output, line index in the block) of each line this could not read, for the caller to answer or report
+ * there -- so a collection's lines cost Python nothing at all. */
+static PyObject *bitboard_solve_block(BitBoard *b, PyObject *args)
+{
+    Py_buffer data = {0}, bsym = {0}, bspell = {0};
+    long long cap;
+    int style;
+    PyObject *odd = NULL, *result = NULL;
+    int32_t *points = NULL, *labels = NULL;
+    char *text = NULL, *buf = NULL;
+    Py_ssize_t size = 0, used = 0, answered = 0;
+    if (!PyArg_ParseTuple(args, "y*y*y*Li", &data, &bsym, &bspell, &cap, &style)) return NULL;
+    const int32_t *symbols = bsym.buf;
+    const char *spell = bspell.buf, *chars = data.buf;
+    const Py_ssize_t P = b->n_points;
+    if (style < 0 || style > 2) { PyErr_SetString(PyExc_ValueError, "style is 0, 1 or 2"); goto done; }
+    if (!text_tables(b, &bsym, &bspell, cap)) goto done;
+    points = malloc(P * sizeof(int32_t));
+    labels = malloc(P * sizeof(int32_t));
+    text = malloc(P + 1);
+    odd = PyList_New(0);
+    if (!points || !labels || !text || !odd || !room(&buf, &size, 0, 4096)) { PyErr_NoMemory(); goto done; }
+    b->busy = 1;
+    Py_ssize_t start = 0, index = 0;
+    while (start < data.len) {
+        const char *nl = memchr(chars + start, '\n', data.len - start);
+        Py_ssize_t end = nl ? nl - chars : data.len, n = 0;
+        int read = read_grid(b, chars + start, end - start, symbols, text, points, labels, &n);
+        if (read == 0) {
+            PyObject *at = Py_BuildValue("(nn)", used, index);
+            if (!at || PyList_Append(odd, at) < 0) { Py_XDECREF(at); b->busy = 0; goto done; }
+            Py_DECREF(at);
+        } else if (read == 1) {
+            long long found = solve_released(b, points, labels, n, cap);
+            if (found < 0) { b->busy = 0; goto done; }
+            if (!room(&buf, &size, used, P + 64)) { b->busy = 0; PyErr_NoMemory(); goto done; }
+            if (style == 2)
+                used += sprintf(buf + used, "%lld %s\n", found, found == 1 ? "unique" : found ? "several" : "none");
+            else if (found == 0 || (found > 1 && style == 1))
+                used += sprintf(buf + used, "%s\n", found ? "?" : "-");
+            else {
+                for (Py_ssize_t p = 0; p < P; p++) buf[used + p] = spell[b->first[p]];
+                buf[used + P] = '\n';
+                used += P + 1;
+            }
+            answered++;
+        }
+        start = end + 1;
+        index++;
+    }
+    b->busy = 0;
+    result = Py_BuildValue("(y#nO)", buf, used, answered, odd);
+done:
+    Py_XDECREF(odd);
+    free(points); free(labels); free(text); free(buf);
+    PyBuffer_Release(&data); PyBuffer_Release(&bsym); PyBuffer_Release(&bspell);
+    return result;
+}
+
 static PyObject *bitboard_nodes(BitBoard *b, void *unused)
 {
     return PyLong_FromUnsignedLongLong(b->nodes);
@@ -648,6 +741,8 @@ static PyMethodDef bitboard_methods[] = {
      "solve_clues(puzzles, labels, cap, keep=1): per clue dict, (completions up to cap, the first keep of them)"},
     {"solve_text", (PyCFunction)bitboard_solve_text, METH_VARARGS,
      "solve_text(lines, symbols, spell, cap): solve_clues() for grid strings; None for a line that does not read"},
+    {"solve_block", (PyCFunction)bitboard_solve_block, METH_VARARGS,
+     "solve_block(data, symbols, spell, cap, style): a block of grid lines answered as output text"},
     {NULL},
 };
 

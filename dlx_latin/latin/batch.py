@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from dlx_latin.boards.board import Board, per_board
-from dlx_latin.errors import UserInputError
+from dlx_latin.errors import InputFileError, UserInputError
 from dlx_latin.formats.grid import EMPTY, label_char, label_chars, parse_grid
 from dlx_latin.latin._bitboard import MAX_LABELS, BitBoard
 from dlx_latin.latin.completion import (
@@ -249,6 +249,38 @@ class PuzzleBatch:
         for answers in answered:
             yield from answers
 
+    def write_many(
+        self,
+        blocks: Iterable[bytes],
+        cap: int = 2,
+        style: str = "solution",
+        jobs: int = 1,
+        executor: Executor | None = None,
+        name: str = "the collection",
+    ) -> Iterator[tuple[list[Piece], int]]:
+        """A collection given as blocks of whole lines (`formats.files.byte_blocks`; blank and '#' lines
+        skipped) answered as the text `solve --batch` writes -- per puzzle line its first solution, '-' when
+        none (style "solution"), '?' when several (style "unique") -- or `check --batch` ("N unique|none|
+        several", style "facts").  Per block, in input order: the pieces of output (text, or a line the
+        BitBoard could not read as (line number, Answer or BadLine)) and its number of puzzle lines (bad
+        ones too).  Needs grid tables (`text_tables`); `jobs` > 1 or an `executor` works blocks in other
+        processes."""
+        if self.text_tables is None:
+            raise ValueError("write_many needs a multiset of at most 64 labels, each an ASCII character")
+        if style not in STYLES:
+            raise ValueError(f"style is one of {', '.join(STYLES)}, not {style!r}")
+        if cap < 1:
+            raise ValueError(f"cap must be at least 1, not {cap}")
+        if executor is None and jobs <= 1:
+            tasks = ((self, block, first, cap, style, name) for block, first in numbered_blocks(blocks))
+            yield from ordered_map(answer_block, tasks)
+        else:
+            tasks = (
+                (self.board, self.multiset, block, first, cap, style, name)
+                for block, first in numbered_blocks(blocks)
+            )
+            yield from ordered_map(_block_remote, tasks, jobs, executor)
+
 
 def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """(line number from 1, stripped text) of a collection's puzzle lines: blank lines and lines starting
@@ -284,10 +316,53 @@ def answer_chunk(
     return out
 
 
+def numbered_blocks(blocks: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
+    """Each block of whole lines with the number (from 1) of its first line."""
+    first = 1
+    for block in blocks:
+        yield block, first
+        first += block.count(b"\n")
+
+
+STYLES = ("solution", "unique", "facts")  # what solve_block writes per line: see PuzzleBatch.write_many
+Piece = str | tuple[int, Answer | BadLine]
+
+
+def answer_block(
+    batch: PuzzleBatch, block: bytes, first: int, cap: int, style: str, name: str
+) -> tuple[list[Piece], int]:
+    """A block of a collection's lines (line `first` on) answered as output text in one BitBoard call
+    (`BitBoard.solve_block`), with its number of puzzle lines (bad ones too).  A line the BitBoard cannot
+    read is taken the slow way and left as a (line number, Answer or BadLine) piece in its place."""
+    out, answered, odd = batch.bits.solve_block(block, *batch.text_tables, cap, STYLES.index(style))
+    if not odd:
+        return [out.decode("ascii")], answered
+    lines, pieces, at = block.split(b"\n"), [], 0
+    for offset, k in odd:
+        pieces.append(out[at:offset].decode("ascii"))
+        at = offset
+        try:
+            text = lines[k].decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise InputFileError(f"cannot read {name}: line {first + k} is not UTF-8 text") from None
+        if text and text[0] != "#":
+            pieces.extend(answer_chunk(batch, [(first + k, text)], cap))
+            answered += 1
+    pieces.append(out[at:].decode("ascii"))
+    return [piece for piece in pieces if piece], answered
+
+
 @per_board
 def batch_for(board: Board, multiset: Multiset) -> PuzzleBatch:
     """The PuzzleBatch of a board and multiset, made once per process (the latest kept)."""
     return PuzzleBatch(board, multiset)
+
+
+def _block_remote(
+    board: Board, multiset: Multiset, block: bytes, first: int, cap: int, style: str, name: str
+) -> tuple[list[Piece], int]:
+    """A worker process's block (its PuzzleBatch made once per board)."""
+    return answer_block(batch_for(board, multiset), block, first, cap, style, name)
 
 
 def _answer_remote(

@@ -93,7 +93,7 @@ def main() -> None:
     start = time.perf_counter()
     made = [generate(PartialBoard(board, m), seed=f"bench/{k}", fair=True) for k in range(100)]
     seconds = time.perf_counter() - start
-    assert all(g.explanation.fair for g in made)
+    assert all(g.verdict.fair for g in made)
     critical = sum(g.critical for g in made)
     assert critical == sum(is_critical(g.puzzle) for g in made)
     clues = [len(g.puzzle.clues) for g in made]

@@ -117,3 +117,26 @@ def test_example_puzzles_are_fair():
         propagate(d)
         assert d.solved()
         assert d.labelling() == next(completions(pb))
+
+
+@pytest.mark.parametrize("spec,multiset", FAMILIES)
+def test_verdict_equals_the_proofs(spec, multiset):
+    """verdict() (the cheap rules in C, the rest in Python) gives explain()'s fair, rating and score, on
+    partial boards of every fill (fair or not, unique or not) and on ones with a clashing clue."""
+    from dlx_latin.puzzles.generate import generate
+    from dlx_latin.puzzles.proof import explain, verdict
+
+    rng = random.Random(f"verdict {spec}")
+    board, m, full = random_board(spec, multiset, rng)
+    n = board.n_points
+    boards = [partial_with(board, m, full, rng.randrange(n // 3, n + 1), rng) for _ in range(40)]
+    boards += [generate(PartialBoard(board, m), seed=k).puzzle for k in range(5)]
+    clash = dict(boards[0].clues)
+    clash[rng.choice([p for p in range(n) if p not in clash] or [0])] = full[0]
+    boards.append(PartialBoard(board, m, clash))
+    seen = set()
+    for pb in boards:
+        want = explain(pb).verdict
+        assert verdict(pb) == want, pb.clues
+        seen.add((want.fair, want.rating))
+    assert len(seen) >= 2  # more than one kind of verdict was compared

@@ -55,7 +55,7 @@ def test_same_seed_same_puzzle():
 def test_rating_is_met():
     for level in ["very easy", "medium"]:
         made = generate(partial("sudoku:3x3"), seed=2, rating=level)
-        assert made.explanation.rating == level and explain(made.puzzle).rating == level
+        assert made.verdict.rating == level and explain(made.puzzle).rating == level
 
 
 def test_inscription_stays():

@@ -119,9 +119,9 @@ def _facts(batch: PuzzleBatch, line: int, answer: Answer, critical: bool, rate: 
     if critical:
         record["critical"] = batch.is_critical(answer.clues) if answer.solutions == 1 else None
     if rate:
-        from dlx_latin.puzzles.proof import explain
+        from dlx_latin.puzzles.proof import verdict
 
-        proof = explain(PartialBoard(batch.board, batch.multiset, answer.clues))
+        proof = verdict(PartialBoard(batch.board, batch.multiset, answer.clues))
         record.update(fair=proof.fair, rating=proof.rating, score=proof.score)
     return record
 

@@ -453,7 +453,7 @@ def generate(
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     tasks = ((pb, f"{seed}/{k}", fair, rating) for k in range(how_many))
     for k, made in enumerate(ordered_map(make, tasks, jobs)):  # each puzzle from its own seed
-        proof = made.explanation
+        proof = made.verdict
         facts = {
             "clue_count": len(made.puzzle.clues),
             "critical": made.critical,

@@ -731,6 +731,97 @@ done:
     return result;
 }
 
+/* cheap_rules(domains, values): attrition's cheap rules to a fixpoint, in the order and by the sweeps of
+ * `dlx_latin.puzzles.attrition.propagate` -- saturation and singles, then forced placements (a sweep places
+ * those of the first asterism that has any) -- on a board whose point p may take the labels of the bitmask
+ * domains[p] and holds label index values[p] (-1: empty).  Returns (domains, values, forced steps, whether
+ * anything changed), or None at a contradiction: the caller then asks the rules themselves, which name it. */
+static PyObject *bitboard_cheap_rules(BitBoard *b, PyObject *args)
+{
+    PyObject *domains, *values, *result = NULL, *dom = NULL, *val = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &domains, &PyList_Type, &values)) return NULL;
+    const int P = b->n_points, A = b->n_asterisms, L = b->n_labels;
+    if (PyList_GET_SIZE(domains) != P || PyList_GET_SIZE(values) != P) {
+        PyErr_SetString(PyExc_ValueError, "cheap_rules needs a domain and a value per point");
+        return NULL;
+    }
+    if (b->busy) { PyErr_SetString(PyExc_RuntimeError, "this BitBoard is searching in another thread"); return NULL; }
+    uint64_t *given = malloc(P * sizeof(uint64_t));
+    int8_t *held = malloc(P);
+    int *pairs = malloc(2 * (size_t)P * sizeof(int));
+    if (!given || !held || !pairs) { PyErr_NoMemory(); goto done; }
+    for (int p = 0; p < P; p++) {
+        given[p] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(domains, p));
+        long v = PyLong_AsLong(PyList_GET_ITEM(values, p));
+        if (PyErr_Occurred()) goto done;
+        if (v < -1 || v >= L || (given[p] & ~b->full)) {
+            PyErr_SetString(PyExc_ValueError, "a domain or value is not of the board's labels");
+            goto done;
+        }
+        held[p] = (int8_t)v;
+    }
+    Frame f = frame_at(b, b->frames);
+    memcpy(b->frames, b->pristine, b->frame_words * sizeof(uint64_t));
+    settle(b);
+    long forced = 0;
+    int alive = 1;
+    for (int p = 0; p < P && alive; p++)
+        if (held[p] >= 0) alive = place(b, f, p, held[p]);
+    for (int p = 0; p < P && alive; p++) {                /* what the other rules removed already */
+        uint64_t old = f.lab[p], left = old & given[p];
+        if (f.val[p] >= 0 || left == old) continue;
+        alive = left != 0;
+        f.lab[p] = left;
+        if (!(left & (left - 1))) b->queue[b->n_queue++] = p;
+    }
+    while (alive) {
+        while (alive && b->n_queue) {                        /* singles (saturation is place()'s) */
+            int q = b->queue[--b->n_queue];
+            if (f.val[q] < 0) alive = place(b, f, q, __builtin_ctzll(f.lab[q]));
+        }
+        if (!alive || *f.open == 0) break;
+        int n = 0;                                           /* a sweep of forced placements */
+        for (int a = 0; a < A && !n && alive; a++) {
+            const int *pts = b->ast_pts + b->ast_start[a], k = b->ast_start[a + 1] - b->ast_start[a];
+            int have[MAX_LABELS] = {0}, can[MAX_LABELS] = {0};
+            for (int t = 0; t < k; t++) {
+                int q = pts[t];
+                if (f.val[q] >= 0) have[f.val[q]]++;
+                else
+                    for (uint64_t m = f.lab[q]; m; m &= m - 1) can[__builtin_ctzll(m)]++;
+            }
+            for (int v = 0; v < L && alive; v++) {
+                int need = b->need[v] - have[v];
+                if (need <= 0 || can[v] > need) continue;
+                alive = can[v] == need;
+                forced++;
+                for (int t = 0; t < k && alive; t++)
+                    if (f.val[pts[t]] < 0 && (f.lab[pts[t]] >> v & 1)) { pairs[n++] = pts[t]; pairs[n++] = v; }
+            }
+        }
+        if (!n) break;
+        for (int e = 0; e < n && alive; e += 2) alive = place(b, f, pairs[e], pairs[e + 1]);
+    }
+    settle(b);
+    if (!alive) { result = Py_NewRef(Py_None); goto done; }
+    int changed = 0;
+    dom = PyList_New(P);
+    val = PyList_New(P);
+    if (!dom || !val) goto done;
+    for (int p = 0; p < P; p++) {
+        changed |= f.lab[p] != given[p] || f.val[p] != held[p];
+        PyObject *d = PyLong_FromUnsignedLongLong(f.lab[p]), *v = PyLong_FromLong(f.val[p]);
+        if (!d || !v) { Py_XDECREF(d); Py_XDECREF(v); goto done; }
+        PyList_SET_ITEM(dom, p, d);
+        PyList_SET_ITEM(val, p, v);
+    }
+    result = Py_BuildValue("(OOlO)", dom, val, forced, changed ? Py_True : Py_False);
+done:
+    Py_XDECREF(dom); Py_XDECREF(val);
+    free(given); free(held); free(pairs);
+    return result;
+}
+
 static PyObject *bitboard_nodes(BitBoard *b, void *unused)
 {
     return PyLong_FromUnsignedLongLong(b->nodes);
@@ -741,6 +832,8 @@ static PyMethodDef bitboard_methods[] = {
      "solve_clues(puzzles, labels, cap, keep=1): per clue dict, (completions up to cap, the first keep of them)"},
     {"solve_text", (PyCFunction)bitboard_solve_text, METH_VARARGS,
      "solve_text(lines, symbols, spell, cap): solve_clues() for grid strings; None for a line that does not read"},
+    {"cheap_rules", (PyCFunction)bitboard_cheap_rules, METH_VARARGS,
+     "cheap_rules(domains, values): attrition's saturation, singles and forced placements to a fixpoint"},
     {"solve_block", (PyCFunction)bitboard_solve_block, METH_VARARGS,
      "solve_block(data, symbols, spell, cap, style): a block of grid lines answered as output text"},
     {NULL},

@@ -67,6 +67,20 @@ class Domains:
             state.place(p, index[label])
         return state
 
+    def assume(self, domain: list[int], value: list[int]) -> None:
+        """Take the domains and values (label indices, -1 empty) of a fixpoint of saturation reached
+        elsewhere (`BitBoard.cheap_rules`): the needs follow from the values, nothing is left to saturate."""
+        self.domain, self.value = domain, [None if v < 0 else v for v in value]
+        counts, asterisms = self.pb.multiset.counts, self.pb.board.asterisms
+        self.need = [list(counts) for _ in asterisms]
+        for a, points in enumerate(asterisms):
+            need = self.need[a]
+            for p in points:
+                if value[p] >= 0:
+                    need[value[p]] -= 1
+            self.full[a] = sum(1 << j for j, n in enumerate(need) if n == 0)
+        self.pending = set()
+
     def copy(self) -> Domains:
         need = [list(n) for n in self.need]
         return Domains(self.pb, list(self.domain), list(self.value), need, list(self.full), set(self.pending))
@@ -359,6 +373,7 @@ Rule = Callable[[Domains], list[Step]]
 
 RULES: list[Rule] = [saturation, single, forced, intersection, naked_subset, hidden_subset, cardinality]
 """The rules, cheapest first; `weight` gives their difficulty."""
+CHEAP = 3  # RULES[:CHEAP] are the ones `BitBoard.cheap_rules` also runs, in C
 WEIGHT = {"saturation": 1, "single": 1, "forced": 2, "intersection": 3, "cardinality": 7}
 
 

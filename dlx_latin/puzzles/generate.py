@@ -22,7 +22,7 @@ from dlx_latin.latin.completion import random_latin_board
 from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import Contradiction, Domains, guesses, propagate
-from dlx_latin.puzzles.proof import LEVELS, Explanation, explain
+from dlx_latin.puzzles.proof import LEVELS, Verdict, verdict
 
 ATTEMPTS = 200  # random boards tried for one constrained puzzle before giving up
 UNCONSTRAINED_TRIES = 20  # first tries: plain critical puzzles, kept when they happen to meet the constraint
@@ -34,15 +34,15 @@ class GenerationError(UserInputError):
 
 @dataclass(frozen=True)
 class Generated:
-    """A generated puzzle, its solution and its attrition verdict."""
+    """A generated puzzle, its solution and attrition's verdict on it (`explain` gives the proof)."""
 
     puzzle: PartialBoard
     solution: tuple[Label, ...]
-    explanation: Explanation
+    verdict: Verdict
     critical: bool
 
 
-def _allowed(proof: Explanation, fair: bool, rating: str | None) -> bool:
+def _allowed(proof: Verdict, fair: bool, rating: str | None) -> bool:
     if rating is not None:
         return proof.fair and LEVELS.index(proof.rating) <= LEVELS.index(rating)
     return proof.fair or not fair
@@ -67,7 +67,7 @@ def puzzle_from_board(
     for p in order:
         if constrained:
             trial = current.without([p])
-            if _allowed(explain(trial), fair, rating):
+            if _allowed(verdict(trial), fair, rating):
                 current = trial
             continue
         label = clues.pop(p)
@@ -78,7 +78,7 @@ def puzzle_from_board(
     critical = not constrained or all(
         batch.count(current.without([p]).clues) > 1 for p in current.clues if p not in current.inscription
     )
-    return Generated(current, tuple(solution), explain(current), critical)
+    return Generated(current, tuple(solution), verdict(current), critical)
 
 
 def generate(
@@ -106,7 +106,7 @@ def generate(
             )
         keep = constrained and attempt >= UNCONSTRAINED_TRIES
         made = puzzle_from_board(start, solution, rng, fair and keep, rating if keep else None)
-        if not constrained or (made.explanation.fair and rating in (None, made.explanation.rating)):
+        if not constrained or (made.verdict.fair and rating in (None, made.verdict.rating)):
             return made
     raise GenerationError(f"no puzzle rated {rating!r} found in {ATTEMPTS} random boards of {pb.board.name}")
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dlx_latin.boards import Board
+from dlx_latin.latin.batch import batch_for
 from dlx_latin.latin.partial import PartialBoard
-from dlx_latin.puzzles.attrition import Contradiction, Domains, Step, propagate, weight
+from dlx_latin.puzzles.attrition import CHEAP, RULES, Contradiction, Domains, Step, propagate, weight
 
 LEVELS = ("very easy", "easy", "medium", "difficult", "very difficult")
 
@@ -44,10 +45,26 @@ class Explanation:
     @property
     def rating(self) -> str | None:
         """very easy (singles) ... very difficult (full asterism consistency); None when not fair."""
-        if not self.solved:
-            return None
-        h = self.hardest
-        return LEVELS[0 if h <= 1 else 1 if h == 2 else 2 if h == 3 else 3 if h <= 5 else 4]
+        return rating_of(self.hardest) if self.solved else None
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict(self.fair, self.rating, self.score)
+
+
+def rating_of(hardest: int) -> str:
+    """The level of a fair puzzle whose proof's hardest rule weighs `hardest`."""
+    h = hardest
+    return LEVELS[0 if h <= 1 else 1 if h == 2 else 2 if h == 3 else 3 if h <= 5 else 4]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What attrition says of a puzzle without the proof: fair, rating and score as `Explanation` has them."""
+
+    fair: bool
+    rating: str | None
+    score: int
 
 
 def explain(pb: PartialBoard) -> Explanation:
@@ -62,6 +79,38 @@ def explain(pb: PartialBoard) -> Explanation:
     except Contradiction as e:
         return Explanation(tuple(steps), False, str(e), tuple(d.labelling()))
     return Explanation(tuple(steps), d.solved(), None, tuple(d.labelling()))
+
+
+def verdict(pb: PartialBoard) -> Verdict:
+    """explain(pb)'s fair, rating and score, sooner: the cheap rules (saturation, singles, forced) run in C
+    (`BitBoard.cheap_rules`), in the same order and sweeps, so the proof has the same steps of each weight;
+    the other rules run here.  At a contradiction -- an uncompletable puzzle -- explain itself answers."""
+    bits = batch_for(pb.board, pb.multiset).bits
+    try:
+        d = Domains.of(pb)
+    except Contradiction:
+        bits = None
+    hardest = heavy = 0  # the heaviest step so far, and the steps weighing more than 1
+    while bits is not None:
+        found = bits.cheap_rules(d.domain, [-1 if v is None else v for v in d.value])
+        if found is None:
+            break
+        domain, value, forced, changed = found
+        if changed:
+            d.assume(domain, value)
+            hardest, heavy = max(hardest, 2 if forced else 1), heavy + forced
+        if d.solved():
+            return Verdict(True, rating_of(hardest), 100 * hardest + heavy)
+        try:
+            steps = next((steps for rule in RULES[CHEAP:] if (steps := rule(d))), [])
+            for step in steps:
+                d.apply(step)
+        except Contradiction:
+            break
+        if not steps:
+            return Verdict(False, None, 1000 + sum(v is None for v in d.value))
+        hardest, heavy = max(hardest, *map(weight, steps)), heavy + sum(weight(s) > 1 for s in steps)
+    return explain(pb).verdict
 
 
 def point_name(board: Board, p: int) -> str:

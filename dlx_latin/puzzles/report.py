@@ -25,8 +25,8 @@ def check_report(pb: PartialBoard, cap: int = CAP) -> dict:
         "score": None,
     }
     if solutions == 1:
-        from dlx_latin.puzzles.proof import explain
+        from dlx_latin.puzzles.proof import verdict
 
-        proof = explain(pb)
+        proof = verdict(pb)
         report.update(fair=proof.fair, rating=proof.rating, score=proof.score)
     return report

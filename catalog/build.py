@@ -520,6 +520,6 @@ def _generated_rows(
     made = generate(PartialBoard(board, multiset), f"{kind}/{seed}", fair=rating is not None, rating=rating)
     form, completion = canonizer(board, multiset).form_carrying(made.puzzle.labelling(), made.solution)
     clues = {p: x for p, x in enumerate(form.labelling) if x is not None}
-    proof = made.explanation
+    proof = made.verdict
     canonical = (encode(completion), encode(form.labelling), len(clues), int(made.critical))
     return [(row, *canonical, str(form.orbit_size), int(proof.fair), proof.rating, proof.score)]

@@ -741,8 +741,11 @@ B5: /* [Try the next option of i.] */
                 int q = v * 64 + __builtin_ctzll(r), f1 = pstart[q + 1];
                 r &= r - 1;
                 dec += f1 - pstart[q];
-                for (int f = pstart[q]; f < f1; f++)
-                    if (--len2[pitems[f]] <= 1 && n_hints < HINTS) hint[n_hints++] = pitems[f];
+                for (int f = pstart[q]; f < f1; f++) {     /* no branch: near-empty items are common */
+                    int it = pitems[f], left = --len2[it];
+                    hint[n_hints] = it;
+                    n_hints += (left <= 1) & (n_hints < HINTS);
+                }
             }
         }
         for (int f = pstart[o]; f < pstart[o + 1]; f++) len2[pitems[f]] = BITS_COVERED;
@@ -1122,7 +1125,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         free(order);
     }
     s->scan = malloc((n1 + 1) * sizeof(int));
-    s->hint = malloc(HINTS * sizeof(int));
+    s->hint = malloc((HINTS + 1) * sizeof(int));  /* + 1: run_b writes one past the hints kept */
     if (!s->scan || !s->hint) { PyErr_NoMemory(); goto done; }
     for (int k = s->rlink[0], t = 0; k != 0; k = s->rlink[k]) s->scan[t++] = k;
     for (int k = 1; k <= n; k++) { s->nd[k].top = 0; s->nd[k].ulink = s->nd[k].dlink = k; }

@@ -140,3 +140,14 @@ def test_verdict_equals_the_proofs(spec, multiset):
         assert verdict(pb) == want, pb.clues
         seen.add((want.fair, want.rating))
     assert len(seen) >= 2  # more than one kind of verdict was compared
+
+
+def test_verdict_past_the_bitboards_labels(monkeypatch):
+    """Past 64 labels there is no BitBoard: verdict is explain's own (the limit lowered to try it)."""
+    from dlx_latin.puzzles import proof
+    from dlx_latin.puzzles.generate import generate
+
+    monkeypatch.setattr(proof, "MAX_LABELS", 2)
+    monkeypatch.setattr(proof, "batch_for", None)  # never asked
+    pb = generate(PartialBoard(board_from_spec("sudoku:2x3")), seed=3).puzzle
+    assert proof.verdict(pb) == proof.explain(pb).verdict

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dlx_latin.boards import Board
-from dlx_latin.latin.batch import batch_for
+from dlx_latin.latin.batch import MAX_LABELS, batch_for
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import CHEAP, RULES, Contradiction, Domains, Step, propagate, weight
 
@@ -85,6 +85,8 @@ def verdict(pb: PartialBoard) -> Verdict:
     """explain(pb)'s fair, rating and score, sooner: the cheap rules (saturation, singles, forced) run in C
     (`BitBoard.cheap_rules`), in the same order and sweeps, so the proof has the same steps of each weight;
     the other rules run here.  At a contradiction -- an uncompletable puzzle -- explain itself answers."""
+    if len(pb.multiset.labels) > MAX_LABELS:  # no BitBoard: its batch would be an exact-cover reduction
+        return explain(pb).verdict
     bits = batch_for(pb.board, pb.multiset).bits
     try:
         d = Domains.of(pb)

@@ -3,10 +3,10 @@
     python benchmarks/shapes.py            # every family; --quick skips the long ones
 
 For each instance, in this process: the layout the kernel chose (bitsets or dancing links), the raw search
-(no memo: every node visited) with its nodes, updates (link updates on dancing links, LEN changes on bitsets)
-and nanoseconds per node and per update; then the count with --break-symmetry (the automorphisms found by
-nauty, one branch per orbit) and its speed-up over the raw search, and the automorphism group's order.
-Counts are checked against the published values.
+(no memo: every node visited) with its nodes, updates (link updates on dancing links, options removed on
+bitsets) and nanoseconds per node and per update; then the count with --break-symmetry (the automorphisms
+found by nauty, one branch per orbit) and its speed-up over the raw search, and the automorphism group's
+order. Counts are checked against the published values.
 """
 
 from __future__ import annotations

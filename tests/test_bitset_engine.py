@@ -1,12 +1,14 @@
 """The kernel's bitset loop (problems without colors or bounds and with at least 4 options per primary item:
 tilings, queens) against brute force: counts, listed solutions, limits, memo, paths and probes, budgets."""
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import brute_force_solutions
 
 from dlx_latin.exact_cover import ExactCoverProblem
-from dlx_latin.exact_cover.classic import pentominoes, queens
+from dlx_latin.exact_cover.classic import latin_square, pentominoes, queens
 from dlx_latin.exact_cover.kernel import kernel_search
 from dlx_latin.exact_cover.parallel import split
 
@@ -57,3 +59,31 @@ def test_budgets_pause_and_resume_the_bitset_loop():
     batches = [listed.next_batch(10) for _ in range(10)]
     assert sum(len(b) for b in batches) == 92
     assert len({tuple(sorted(s)) for b in batches for s in b}) == 92
+
+
+def test_the_layout_is_the_cheaper_one():
+    """Bitsets where a choice removes many options for few item-words; dancing links where it removes few."""
+    assert pentominoes(20, 20).search().layout == "bitsets"  # 20,596 options: 322 words
+    assert queens(40).search().layout == "bitsets"
+    assert queens(70).search().layout == "links"
+    assert latin_square(5).search().layout == "links"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_many_words_bitsets_against_dancing_links(seed):
+    """Random packings of up to 400 distinct options (2-7 words): the bitset loop's count, memo or not, paths
+    and listed solutions against the node table's (a seeded search always runs on the node table)."""
+    rng = random.Random(seed)
+    n_primary, n_options = rng.randint(8, 14), rng.randint(150, 400)
+    options = {tuple(sorted(rng.sample(range(n_primary), rng.randint(1, 4)))) for _ in range(n_options)}
+    p = ExactCoverProblem(range(n_primary), sorted(options))
+    assert p.search().layout == "bitsets"
+    links = kernel_search(p.kernel_arrays, seed=seed)
+    assert links.layout == "links"
+    expected = links.count()
+    assert p.count(memo=False) == expected
+    assert kernel_search(p.kernel_arrays, memo=1 << 8, memo_start=0).count() == expected
+    assert sum(p.search(path=q).count() for q in split(p.kernel_arrays, 6)) == expected
+    listed = [tuple(sorted(s)) for s in p.solutions()]
+    assert len(listed) == len(set(listed)) == expected

@@ -17,8 +17,8 @@
  *               the last node of the option after it.
  *   Invariant: a node is in its item's vertical list exactly when its option is still compatible with the
  *   choices made so far (or is the option being tried on that item).
- *   Plain problems with many options per item (tilings, packings, queens) are searched on bitsets instead of
- *   this table, in the same tree: see "Algorithm X on bitsets" below.
+ *   Plain problems where a choice removes many options (tilings, packings, queens) are searched on bitsets
+ *   instead of this table: see "Algorithm X on bitsets" below.
  *
  * SEARCH.  The steps are Knuth's C1..C8, written as one loop with labels.  Branching is on the active primary
  * item with the fewest options (MRV), the first such item on ties; the scan stops at the first item with at
@@ -128,9 +128,12 @@ typedef struct {
     int bits, bw;                        /* bits: count on bitsets (run_b), bw words per option set */
     uint64_t *b_optsof;                  /* per item 1..N: the options holding it (bw words) */
     uint64_t *b_live, *b_cov, *b_rest;   /* per level: live options, covered items, branches left in a word */
-    int *b_len, *b_unc, *b_tot;          /* per level: primary LENs, uncovered primary items, their LENs summed */
+    int *b_unc, *b_tot;                  /* per level: uncovered primary items, their LENs summed */
     int *b_item, *b_word, *b_start, *b_items;  /* per level: item, word of its branches; the options' items */
     int *b_pstart, *b_pitems;            /* the options' primary items */
+    int pw;                              /* words of a primary item set */
+    uint64_t *b_pun;                     /* per level: the uncovered primary items (pw words) */
+    int *b_nz, *b_nnz;                   /* per level: the nonzero words of live, and how many */
     node *pristine;                      /* batch(): the node table and item list before any search */
     int *pristine_llink, *pristine_rlink, *option_first;  /* ... and each option's first node */
 } Search;
@@ -585,28 +588,54 @@ static int run(Search *s, uint64_t budget, int max_batch)
 /* ---- Algorithm X on bitsets: plain problems counted and listed without dancing ------------------------ */
 
 /* For problems without colors, bounds or a seed, and of moderate size, the loop below replaces the node
- * table by bitsets: per level, the set of live options (compatible with the choices above) and the LEN of
- * every primary item.  Choosing option o removes R = live & (options sharing an item with o) -- a few words
- * per item of o -- and decrements the LENs of the items of R's options in a small array; backtracking is a
- * level down, with nothing to undo.  The tree is Algorithm C's: the same MRV choice (first item of least LEN,
- * the scan stopping at LEN <= 1), options in their order, the same paths, probes, budgets, memo keys (the
- * covered items) and one-solution tail; only `updates` counts LEN decrements instead of link updates.  On
- * tilings this visits a node several times faster than dancing links, which chase pointers through a table
- * larger than the cache (6x10 pentominoes: 4.3 M nodes).
+ * table by bitsets.  Per level it keeps the set of live options (compatible with the choices above), the
+ * list of live's nonzero words, and the set of uncovered primary items; nothing else.  Choosing option o
+ * removes R = live & (options sharing an item with o) -- a few words per item of o -- and backtracking is a
+ * level down, with nothing to undo.  MRV counts: the LEN of item i is popcount(live & OPTSOF(i)) over live's
+ * nonzero words only, so a node costs (uncovered items) x (nonzero words) AND-POPCNTs, however many options
+ * it removes.  Dancing links (and an earlier version of this loop, which decremented the LENs of the items
+ * of every removed option) pay per removed option instead: a pentomino placement removes hundreds of
+ * options of six items each, so counting is four times faster on the 6x10 box, three on Soma, and ahead on
+ * Langford pairs and queens up to 40 (benchmarks/RESULTS.md, twenty-first session).
+ * The tree is plain MRV: the first uncovered primary item of least LEN, a node whose least LEN is 0 a dead
+ * end; options in their order; the same paths, probes, budgets and memo keys (the covered items) as the
+ * node table, and the one-solution tail (LENs summing to their number, none 0).  `updates` counts the
+ * options removed.
  */
-#define BITS_MAX_WORDS 64                  /* options: at most 64 words (4,096) */
-#define BITS_MAX_PRIMARY 1024              /* primary items copied per level */
-#define BITS_COVERED (1 << 29)             /* the LEN of a covered item, never chosen by MRV */
 #define BITS_MIN_RATIO 4                   /* options per primary item, at least: Latin squares (2.3) and Sudoku
                                             * (2.25) remove few options per node, where dancing links win */
+#define BITS_PER_UPDATE 12                 /* AND-POPCNTs as dear as one link update, about */
+#define BITS_MAX_BYTES (64u << 20)         /* the bitsets' memory, at most */
+
+/* Whether the bitsets pay: a node costs them up to n1 x words AND-POPCNTs, and dancing links an update per
+ * item of each option removed, about D = (the options sharing an item with an option) x (its primary
+ * items), averaged over the options.  Measured crossover (queens 50, D/(n1 x words) = 0.08): links win on
+ * queens 70 (0.04) and reduced Latin 7 (0.08), bitsets on queens 40 (0.13), Langford pairs 40 (0.12) and
+ * pentominoes on a 20x20 board (0.16, five times faster). */
+static int bits_pay(int n1, int n, int n_opt, const int32_t *starts, const int32_t *items)
+{
+    int w = (n_opt + 63) / 64;
+    if (n_opt < BITS_MIN_RATIO * n1 || (double)(n + 1 + n1 + 2) * w * 8 > BITS_MAX_BYTES) return 0;
+    int *len = calloc((size_t)n + 1, sizeof(int));
+    if (!len) return 0;
+    for (int32_t e = 0; e < starts[n_opt]; e++) len[items[e]]++;
+    double shared = 0, primary = 0;
+    for (int32_t e = 0; e < starts[n_opt]; e++) { shared += len[items[e]]; primary += items[e] <= n1; }
+    free(len);
+    double d = shared / n_opt * (primary / n_opt);
+    return BITS_PER_UPDATE * d >= (double)n1 * w;
+}
 
 static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
 {
-    int n = s->n_items, n1 = s->n_primary, w = (s->n_options + 63) / 64, levels = n1 + 2;
+    int n = s->n_items, n1 = s->n_primary, w = (s->n_options + 63) / 64, levels = n1 + 2, pw = (n1 + 64) / 64;
     s->bw = w;
+    s->pw = pw;
     s->b_optsof = calloc((size_t)(n + 1) * w, sizeof(uint64_t));
     s->b_live = calloc((size_t)levels * w, sizeof(uint64_t));
-    s->b_len = calloc((size_t)levels * (n1 + 1), sizeof(int));
+    s->b_nz = malloc((size_t)levels * w * sizeof(int));
+    s->b_nnz = calloc(levels, sizeof(int));
+    s->b_pun = calloc((size_t)levels * pw, sizeof(uint64_t));
     s->b_pstart = malloc(((size_t)s->n_options + 1) * sizeof(int));
     s->b_pitems = malloc(((size_t)starts[s->n_options] + 1) * sizeof(int));
     s->b_cov = calloc((size_t)levels * s->item_words, sizeof(uint64_t));
@@ -615,46 +644,45 @@ static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
     s->b_rest = calloc(levels, sizeof(uint64_t));
     s->b_start = malloc(((size_t)s->n_options + 1) * sizeof(int));
     s->b_items = malloc(((size_t)starts[s->n_options] + 1) * sizeof(int));
-    if (!s->b_optsof || !s->b_live || !s->b_len || !s->b_cov || !s->b_unc || !s->b_tot || !s->b_pstart || !s->b_pitems || !s->b_item ||
-        !s->b_word || !s->b_rest || !s->b_start || !s->b_items) { PyErr_NoMemory(); return -1; }
-    int *len = s->b_len, np = 0;
+    if (!s->b_optsof || !s->b_live || !s->b_nz || !s->b_nnz || !s->b_pun || !s->b_cov || !s->b_unc ||
+        !s->b_tot || !s->b_pstart || !s->b_pitems || !s->b_item || !s->b_word || !s->b_rest || !s->b_start ||
+        !s->b_items) { PyErr_NoMemory(); return -1; }
+    int np = 0;
     for (int k = 0; k < s->n_options; k++) {
         s->b_start[k] = starts[k];
         s->b_pstart[k] = np;
         for (int32_t e = starts[k]; e < starts[k + 1]; e++) if (items[e] <= n1) s->b_pitems[np++] = items[e];
         s->b_live[k >> 6] |= 1ull << (k & 63);
         for (int32_t e = starts[k]; e < starts[k + 1]; e++) {
-            int it = items[e];
-            s->b_items[e] = it;
-            s->b_optsof[(size_t)it * w + (k >> 6)] |= 1ull << (k & 63);
-            if (it <= n1) len[it]++;
+            s->b_items[e] = items[e];
+            s->b_optsof[(size_t)items[e] * w + (k >> 6)] |= 1ull << (k & 63);
         }
     }
     s->b_start[s->n_options] = starts[s->n_options];
     s->b_pstart[s->n_options] = np;
+    for (int v = 0; v < w; v++) s->b_nz[v] = v;
+    s->b_nnz[0] = w;
+    for (int k = 1; k <= n1; k++) s->b_pun[k >> 6] |= 1ull << (k & 63);
     s->b_unc[0] = n1;
-    s->b_tot[0] = 0;
-    for (int k = 1; k <= n1; k++) s->b_tot[0] += len[k];
     s->bits = 1;
     return 0;
 }
 
 static inline __attribute__((always_inline)) int run_b(Search *s, uint64_t budget, int max_batch, const int keyed)
 {
-    const int w = s->bw, n1 = s->n_primary, iw = s->item_words;
-    const int *start = s->b_start, *items = s->b_items;
+    const int w = s->bw, pw = s->pw, iw = s->item_words;
+    const int *start = s->b_start, *items = s->b_items, *pstart = s->b_pstart, *pitems = s->b_pitems;
     const uint64_t *optsof = s->b_optsof;
     int *x = s->x, *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
-    int *unc = s->b_unc, *tot = s->b_tot, *bitem = s->b_item, *bword = s->b_word, *hint = s->hint, n_hints = 0;
+    int *unc = s->b_unc, *tot = s->b_tot, *bitem = s->b_item, *bword = s->b_word, *nnz = s->b_nnz;
     uint64_t *rest = s->b_rest;
     int memo = keyed && !max_batch && !s->limit && !s->probe, words = s->key_words;
     const int probe = s->probe, memo_from = s->memo_from;
-    const int tail = s->n_items == n1;
+    const int tail = s->n_items == s->n_primary;
     int l = s->level, i, why;
     uint64_t nodes = s->nodes, updates = s->updates, stop = s->nodes + budget;
     uint64_t *live;
-    int *len;
-    const int *pstart = s->b_pstart, *pitems = s->b_pitems;
+    int *nz;                                               /* the level's nonzero words of live */
 
     switch (s->resume) {
     case AT_C2: goto B2;
@@ -675,22 +703,25 @@ B2: /* [Enter level l.] */
     if (nodes >= stop) { why = RAN_BUDGET; s->resume = AT_C2; goto out; }
     nodes++;
     live = s->b_live + (size_t)l * w;
-    len = s->b_len + (size_t)l * (n1 + 1);
-    {   /* [Choose i.] */
-        int best = INT32_MAX;
+    nz = s->b_nz + (size_t)l * w;
+    {   /* [Choose i.]  MRV: LENs counted on live's nonzero words; an empty item ends the scan. */
+        const uint64_t *pun = s->b_pun + (size_t)l * pw;
+        const int nn = nnz[l];
+        int best = INT32_MAX, sum = 0;
         i = 0;
-        while (n_hints > 0 && l >= path_len && !probe) {       /* a forced move costs no scan */
-            int k = hint[--n_hints];
-            if (len[k] <= 1) { best = len[k]; i = k; goto chosen; }
-        }
-        for (int k = 1; k <= n1; k++)
-            if (len[k] < best) { best = len[k]; i = k; if (best <= 1) break; }
+        for (int v = 0; v < pw; v++)
+            for (uint64_t m = pun[v]; m; m &= m - 1) {
+                int k = v * 64 + __builtin_ctzll(m), c = 0;
+                const uint64_t *ok = optsof + (size_t)k * w;
+                for (int j = 0; j < nn; j++) c += __builtin_popcountll(live[nz[j]] & ok[nz[j]]);
+                sum += c;
+                if (c < best) { best = c; i = k; if (c == 0) goto chosen; }
+            }
+        tot[l] = sum;
 chosen:
         if (probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
-        if (tail && !max_batch && tot[l] == unc[l] && l >= path_len) {
-            /* LENs summing to their number: none empty means one option left each, disjoint options, and
-             * the one solution below */
-            for (int k = 1; k <= n1; k++) if (len[k] == 0) goto B8;
+        if (tail && !max_batch && best == 1 && tot[l] == unc[l] && l >= path_len) {
+            /* every LEN is 1: disjoint options (two sharing an item would give it LEN 2), one solution */
             if ((why = visit(s, l, 0)) != GO_ON) goto out;
             goto B8;
         }
@@ -706,12 +737,12 @@ chosen:
         }
     }
     bitem[l] = i;
-    bword[l] = 0;
-    rest[l] = live[0] & optsof[(size_t)i * w];
+    bword[l] = 0;                                          /* an index into nz */
+    rest[l] = nnz[l] ? live[nz[0]] & optsof[(size_t)i * w + nz[0]] : 0;
     tried[l] = 0;
     if (l < path_len) {                                    /* skip to the branch the path names */
         for (int t = path[l]; t > 0; t--) {
-            while (!rest[l] && ++bword[l] < w) rest[l] = live[bword[l]] & optsof[(size_t)i * w + bword[l]];
+            while (!rest[l] && ++bword[l] < nnz[l]) rest[l] = live[nz[bword[l]]] & optsof[(size_t)i * w + nz[bword[l]]];
             if (!rest[l]) goto B7;
             rest[l] &= rest[l] - 1;
             tried[l]++;
@@ -719,44 +750,36 @@ chosen:
     }
 B5: /* [Try the next option of i.] */
     live = s->b_live + (size_t)l * w;
+    nz = s->b_nz + (size_t)l * w;
     i = bitem[l];
-    while (!rest[l] && ++bword[l] < w) rest[l] = live[bword[l]] & optsof[(size_t)i * w + bword[l]];
+    while (!rest[l] && ++bword[l] < nnz[l]) rest[l] = live[nz[bword[l]]] & optsof[(size_t)i * w + nz[bword[l]]];
     if (!rest[l]) goto B7;
     {
-        int o = bword[l] * 64 + __builtin_ctzll(rest[l]);
+        int o = nz[bword[l]] * 64 + __builtin_ctzll(rest[l]);
         rest[l] &= rest[l] - 1;
         tried[l]++;
         x[l] = o;
-        len = s->b_len + (size_t)l * (n1 + 1);
-        uint64_t *live2 = live + w;
-        int *len2 = len + (n1 + 1);
-        memcpy(len2, len, (size_t)(n1 + 1) * sizeof(int));
-        int e0 = start[o], e1 = start[o + 1], dec = 0;
-        for (int v = 0; v < w; v++) {
+        uint64_t *live2 = live + w, *pun2 = s->b_pun + (size_t)(l + 1) * pw;
+        int *nz2 = nz + w, e0 = start[o], e1 = start[o + 1], nn = nnz[l], nn2 = 0, removed = 0;
+        for (int j = 0; j < nn; j++) {                     /* words dead above stay dead: skip them */
+            int v = nz[j];
             uint64_t hit = 0;
             for (int e = e0; e < e1; e++) hit |= optsof[(size_t)items[e] * w + v];
-            uint64_t r = live[v] & hit;
+            removed += __builtin_popcountll(live[v] & hit);
             live2[v] = live[v] & ~hit;
-            while (r) {
-                int q = v * 64 + __builtin_ctzll(r), f1 = pstart[q + 1];
-                r &= r - 1;
-                dec += f1 - pstart[q];
-                for (int f = pstart[q]; f < f1; f++) {     /* no branch: near-empty items are common */
-                    int it = pitems[f], left = --len2[it];
-                    hint[n_hints] = it;
-                    n_hints += (left <= 1) & (n_hints < HINTS);
-                }
-            }
+            nz2[nn2] = v;
+            nn2 += live2[v] != 0;
         }
-        for (int f = pstart[o]; f < pstart[o + 1]; f++) len2[pitems[f]] = BITS_COVERED;
+        nnz[l + 1] = nn2;
+        memcpy(pun2, pun2 - pw, (size_t)pw * 8);
+        for (int f = pstart[o]; f < pstart[o + 1]; f++) pun2[pitems[f] >> 6] &= ~(1ull << (pitems[f] & 63));
         if (keyed) {
             uint64_t *cov2 = s->b_cov + (size_t)(l + 1) * iw;
             memcpy(cov2, cov2 - iw, (size_t)iw * 8);
             for (int e = e0; e < e1; e++) cov2[items[e] >> 6] |= 1ull << (items[e] & 63);
         }
-        updates += dec;
+        updates += removed;
         unc[l + 1] = unc[l] - (pstart[o + 1] - pstart[o]);
-        tot[l + 1] = tot[l] - dec;
     }
     l++;
     goto B2;
@@ -778,10 +801,28 @@ out:
     return why;
 }
 
-static int run_bits(Search *s, uint64_t budget, int max_batch)
+/* The bitset loop with and without a memo; on x86 also compiled for the POPCNT instruction, used when the
+ * processor has it (every x86-64 since 2008): without it a popcount is a dozen instructions. */
+static int run_bits_any(Search *s, uint64_t budget, int max_batch)
 {
     return s->memo_wanted ? run_b(s, budget, max_batch, 1) : run_b(s, budget, max_batch, 0);
 }
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("popcnt"))) static int run_bits_popcnt(Search *s, uint64_t budget, int max_batch)
+{
+    return s->memo_wanted ? run_b(s, budget, max_batch, 1) : run_b(s, budget, max_batch, 0);
+}
+
+static int run_bits(Search *s, uint64_t budget, int max_batch)
+{
+    static int has_popcnt = -1;
+    if (has_popcnt < 0) has_popcnt = __builtin_cpu_supports("popcnt") ? 1 : 0;
+    return has_popcnt ? run_bits_popcnt(s, budget, max_batch) : run_bits_any(s, budget, max_batch);
+}
+#else
+static int run_bits(Search *s, uint64_t budget, int max_batch) { return run_bits_any(s, budget, max_batch); }
+#endif
 
 /* ---- Algorithm M: multiplicities -------------------------------------------------------------------- */
 
@@ -1013,8 +1054,8 @@ static void search_dealloc(Search *s)
     free(s->covered); free(s->mult); free(s->level_key); free(s->count_before);
     free(s->pristine); free(s->pristine_llink); free(s->pristine_rlink); free(s->option_first);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
-    free(s->b_optsof); free(s->b_live); free(s->b_cov); free(s->b_rest); free(s->b_len); free(s->b_unc); free(s->b_pstart); free(s->b_pitems);
-    free(s->b_tot); free(s->b_item); free(s->b_word); free(s->b_start); free(s->b_items);
+    free(s->b_optsof); free(s->b_live); free(s->b_cov); free(s->b_rest); free(s->b_unc); free(s->b_pstart); free(s->b_pitems);
+    free(s->b_tot); free(s->b_item); free(s->b_word); free(s->b_start); free(s->b_items); free(s->b_pun); free(s->b_nz); free(s->b_nnz);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -1125,7 +1166,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
         free(order);
     }
     s->scan = malloc((n1 + 1) * sizeof(int));
-    s->hint = malloc((HINTS + 1) * sizeof(int));  /* + 1: run_b writes one past the hints kept */
+    s->hint = malloc(HINTS * sizeof(int));
     if (!s->scan || !s->hint) { PyErr_NoMemory(); goto done; }
     for (int k = s->rlink[0], t = 0; k != 0; k = s->rlink[k]) s->scan[t++] = k;
     for (int k = 1; k <= n; k++) { s->nd[k].top = 0; s->nd[k].ulink = s->nd[k].dlink = k; }
@@ -1229,9 +1270,8 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     s->level = 0; s->best_item = 0; s->resume = AT_C2;
     s->count = 0; s->limit = ((u128)lim_hi << 64) | lim_lo;
     s->nodes = s->updates = 0;
-    int words = ((int)n_opt + 63) / 64;
-    if (!colored && !s->multiplicities && seed == Py_None && n1 >= 1 && words <= BITS_MAX_WORDS &&
-        n1 <= BITS_MAX_PRIMARY && n_opt >= BITS_MIN_RATIO * n1 && bits_prepare(s, starts, items) < 0)
+    if (!colored && !s->multiplicities && seed == Py_None && n1 >= 1 &&
+        bits_pay(n1, n, (int)n_opt, starts, items) && bits_prepare(s, starts, items) < 0)
         goto done;
     s->ready = 1;
     ok = 0;

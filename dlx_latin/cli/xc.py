@@ -20,8 +20,15 @@ def read_input(path: str) -> str:
     return read_text(path, "input file")
 
 
-def _load(path: str) -> DLXProblem:
-    return read_dlx(read_input(path))
+def _load(path: str, sharp: bool = False) -> DLXProblem:
+    return read_dlx(read_input(path), sharp)
+
+
+sharp_option = click.option(
+    "--sharp",
+    is_flag=True,
+    help="Knuth's sharp preference: branch on primary items named '#...' first (unless another is forced).",
+)
 
 
 no_memo_option = click.option(
@@ -73,6 +80,7 @@ def xc() -> None:
     is_flag=True,
     help="Count every solution, searching one branch per orbit of the problem's automorphisms.",
 )
+@sharp_option
 def count(
     file: str,
     as_json: bool,
@@ -85,9 +93,10 @@ def count(
     checkpoint: str | None,
     up_to: str | None,
     break_symmetry: bool,
+    sharp: bool,
 ) -> None:
     """Count the solutions of FILE ('-' for standard input) without listing them."""
-    problem = _load(file).problem
+    problem = _load(file, sharp).problem
     memo = memo_setting(no_memo, memo_size)
     bar = ProgressBar() if wants_progress(progress) else None
     start = time.perf_counter()
@@ -163,9 +172,10 @@ def _count_with_symmetry(
 @click.argument("file")
 @click.option("--limit", type=click.IntRange(min=0), default=None, help="Stop after N solutions.")
 @click.option("--json", "as_json", is_flag=True, help='Print {"solutions": [[option lines...], ...]}.')
-def solve(file: str, limit: int | None, as_json: bool) -> None:
+@sharp_option
+def solve(file: str, limit: int | None, as_json: bool, sharp: bool) -> None:
     """List the solutions of FILE ('-' for standard input), each as its option lines."""
-    loaded = _load(file)
+    loaded = _load(file, sharp)
     solutions = loaded.problem.solutions(limit)
     if as_json:
         found = [loaded.solution_lines(s) for s in solutions]

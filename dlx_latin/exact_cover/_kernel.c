@@ -94,6 +94,8 @@ typedef struct {
     int *hint, n_hints;                  /* items whose LEN fell to 1 or 0: where MRV looks first (MARKED) */
     int *bound, *slack, *first_tweak;    /* Algorithm M only: per item, and per level */
     int multiplicities;                  /* 1: some bound is not [1, 1], so run Algorithm M */
+    int *dull;                           /* sharp preference: per item, SHARP_PENALTY for a primary item that is
+                                          * not sharp (NULL: no preference) */
     int colored;                         /* 1: some option gives a color */
     int *path, path_len;                 /* a subproblem: at level l < path_len take only branch path[l] */
     int probe, probe_result;             /* probe: stop at level path_len and report its branching degree */
@@ -153,6 +155,10 @@ typedef struct {
  * short before scanning them all (forced moves, most of a puzzle's search, then cost no scan).  A hint is
  * only a hint: the choice is checked, and the scan still finds what the hints miss. */
 #define HINTS 64
+/* Knuth's sharp preference: when some primary items are marked sharp, an item not sharp is chosen only when
+ * it is forced (LEN <= 1) or no sharp item is left; its LEN counts SHARP_PENALTY more in MRV (less than the
+ * COVERED_MARK, so a covered item still never wins). */
+#define SHARP_PENALTY (1 << 28)
 #define HIDE(p) do {                                                                                \
     int q_ = (p) + 1;                                                                              \
     while (q_ != (p)) {                                                                            \
@@ -433,6 +439,7 @@ static inline __attribute__((always_inline)) int run_c(Search *s, uint64_t budge
 #define MARKED (!colored)
     int *llink = s->llink, *rlink = s->rlink;
     int *hint = s->hint, n_hints = 0;                      /* hints are not kept across a pause */
+    const int *dull = s->dull;
     node *nd = s->nd;
     int *x = s->x;
     int *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
@@ -488,13 +495,20 @@ C2: /* [Enter level l.] */
                 int k = hint[--n_hints];
                 if (k <= n1 && nd[k].top <= 1) { best = nd[k].top; i = k; goto chosen; }
             }
-            for (int t = 0; t < n1; t++) {
-                int k = scan[t], len = nd[k].top;
-                if (len < best) { best = len; i = k; if (best <= 1) break; }
-            }
+            if (!dull)
+                for (int t = 0; t < n1; t++) {
+                    int k = scan[t], len = nd[k].top;
+                    if (len < best) { best = len; i = k; if (best <= 1) break; }
+                }
+            else                                           /* LENs above 1 of items not sharp count more */
+                for (int t = 0, eff = INT32_MAX; t < n1; t++) {
+                    int k = scan[t], len = nd[k].top, e = len + (len > 1 ? dull[k] : 0);
+                    if (e < eff) { eff = e; best = len; i = k; if (len <= 1) break; }
+                }
         } else {
-            for (int k = rlink[0]; k != 0; k = rlink[k]) {
-                if (nd[k].top < best) { best = nd[k].top; i = k; if (best <= 1) break; }
+            for (int k = rlink[0], eff = INT32_MAX; k != 0; k = rlink[k]) {
+                int len = nd[k].top, e = len + (dull && len > 1 ? dull[k] : 0);
+                if (e < eff) { eff = e; best = len; i = k; if (best <= 1) break; }
             }
         }
 chosen:
@@ -673,6 +687,7 @@ static inline __attribute__((always_inline)) int run_b(Search *s, uint64_t budge
     const int w = s->bw, pw = s->pw, iw = s->item_words;
     const int *start = s->b_start, *items = s->b_items, *pstart = s->b_pstart, *pitems = s->b_pitems;
     const uint64_t *optsof = s->b_optsof;
+    const int *dull = s->dull;
     int *x = s->x, *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
     int *unc = s->b_unc, *tot = s->b_tot, *bitem = s->b_item, *bword = s->b_word, *nnz = s->b_nnz;
     uint64_t *rest = s->b_rest;
@@ -707,7 +722,7 @@ B2: /* [Enter level l.] */
     {   /* [Choose i.]  MRV: LENs counted on live's nonzero words; an empty item ends the scan. */
         const uint64_t *pun = s->b_pun + (size_t)l * pw;
         const int nn = nnz[l];
-        int best = INT32_MAX, sum = 0;
+        int best = INT32_MAX, eff = INT32_MAX, sum = 0;
         i = 0;
         for (int v = 0; v < pw; v++)
             for (uint64_t m = pun[v]; m; m &= m - 1) {
@@ -715,7 +730,8 @@ B2: /* [Enter level l.] */
                 const uint64_t *ok = optsof + (size_t)k * w;
                 for (int j = 0; j < nn; j++) c += __builtin_popcountll(live[nz[j]] & ok[nz[j]]);
                 sum += c;
-                if (c < best) { best = c; i = k; if (c == 0) goto chosen; }
+                int e = c + (dull && c > 1 ? dull[k] : 0);
+                if (e < eff) { eff = e; best = c; i = k; if (c == 0) goto chosen; }
             }
         tot[l] = sum;
 chosen:
@@ -931,11 +947,12 @@ M2: /* [Enter level l.] */
     nodes++;
     /* M3 [Choose i.]  Least branching degree; ties: smaller slack, then longer list. */
     {
-        int best = INT32_MAX, best_s = INT32_MAX, best_len = -1;
+        int best = INT32_MAX, best_s = INT32_MAX, best_len = -1, eff = INT32_MAX;
         for (int k = rlink[0]; k != 0; k = rlink[k]) {
             int b = bound[k], sl = slack[k] < b ? slack[k] : b, len = nd[k].top, t = len + sl - b + 1;
-            if (t < best || (t == best && (sl < best_s || (sl == best_s && len > best_len)))) {
-                best = t; best_s = sl; best_len = len; i = k;
+            int e = t + (s->dull && t > 1 ? s->dull[k] : 0);
+            if (e < eff || (e == eff && (sl < best_s || (sl == best_s && len > best_len)))) {
+                eff = e; best = t; best_s = sl; best_len = len; i = k;
                 if (best <= 1) break;                      /* forced (or dead): no rival can do better */
             }
         }
@@ -1047,6 +1064,7 @@ static int run_mult(Search *s, uint64_t budget, int max_batch)
 static void search_dealloc(Search *s)
 {
     free(s->llink); free(s->rlink); free(s->nd);
+    free(s->dull);
     free(s->x); free(s->scan); free(s->hint); free(s->batch); free(s->bound); free(s->slack); free(s->first_tweak);
     free(s->path); free(s->tried); free(s->degree); free(s->left_len); free(s->left_items);
     if (s->memo_owner) Py_DECREF(s->memo_owner);
@@ -1074,20 +1092,20 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
 {
     int n1, n2;
     unsigned long long lim_hi, lim_lo;
-    Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0};
+    Py_buffer bs = {0}, bi = {0}, bc = {0}, blo = {0}, bhi = {0}, bp = {0}, bsh = {0};
     int ok = -1;
     unsigned long long memo_slots = 0, memo_start = MEMO_START, memo_bytes = 0;
     PyObject *seed = Py_None;
     static char *kwlist[] = {"n_primary", "n_secondary", "starts", "items", "colors", "lower", "upper",
                              "limit_hi", "limit_lo", "path", "memo_slots", "memo_start", "memo_bytes",
-                             "seed", NULL};
+                             "seed", "sharp", NULL};
     if (s->init_called) {                                /* a second __init__ would leak or tear the table */
         PyErr_SetString(PyExc_RuntimeError, "a Search is initialized once; make a new one");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiy*y*y*y*y*KKy*|KK$KO", kwlist, &n1, &n2, &bs, &bi, &bc,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iiy*y*y*y*y*KKy*|KK$KOy*", kwlist, &n1, &n2, &bs, &bi, &bc,
                                      &blo, &bhi, &lim_hi, &lim_lo, &bp, &memo_slots, &memo_start, &memo_bytes,
-                                     &seed))
+                                     &seed, &bsh))
         return -1;
     uint64_t rng = 0;
     if (seed != Py_None) {
@@ -1120,6 +1138,12 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
     long long n_nodes = (long long)n + 1 + (n_opt + 1) + n_ent;
     if (n_nodes >= INT32_MAX / 2) { PyErr_SetString(PyExc_ValueError, "problem too large"); goto done; }
     s->n_items = n; s->n_primary = n1; s->n_options = (int)n_opt; s->n_nodes = (int)n_nodes;
+    if (bsh.obj && bsh.len) {                            /* sharp: a flag per primary item */
+        if (bsh.len != 4 * (Py_ssize_t)n1) { PyErr_SetString(PyExc_ValueError, "sharp needs a flag per primary item"); goto done; }
+        s->dull = calloc((size_t)n + 2, sizeof(int));
+        if (!s->dull) { PyErr_NoMemory(); goto done; }
+        for (int k = 1; k <= n1; k++) s->dull[k] = ((const int32_t *)bsh.buf)[k - 1] ? 0 : SHARP_PENALTY;
+    }
     s->llink = malloc((n + 2) * sizeof(int)); s->rlink = malloc((n + 2) * sizeof(int));
     s->nd = calloc(n_nodes, sizeof(node));
     /* A level covers at least one unit of a primary item or makes one item inactive. */
@@ -1278,6 +1302,7 @@ static int search_init(Search *s, PyObject *args, PyObject *kw)
 done:
     PyBuffer_Release(&bs); PyBuffer_Release(&bi); PyBuffer_Release(&bc);
     PyBuffer_Release(&blo); PyBuffer_Release(&bhi); PyBuffer_Release(&bp);
+    if (bsh.obj) PyBuffer_Release(&bsh);
     return ok;
 }
 

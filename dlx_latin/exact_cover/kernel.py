@@ -26,7 +26,9 @@ _COUNT_CAP = (1 << 128) - 1
 
 class KernelArrays(NamedTuple):
     """What the kernel searches: items numbered 1..n (primary first), each option's entries from
-    `starts[k]` to `starts[k+1]` in `items` (item numbers) and `colors` (0: none), primary bounds."""
+    `starts[k]` to `starts[k+1]` in `items` (item numbers) and `colors` (0: none), primary bounds, and
+    optionally a flag per primary item for Knuth's sharp preference (MRV takes an item that is not sharp
+    only when it is forced or no sharp item is left)."""
 
     n_primary: int
     n_secondary: int
@@ -35,11 +37,15 @@ class KernelArrays(NamedTuple):
     colors: array
     lower: array
     upper: array
+    sharp: array | None = None
 
     def digest(self) -> str:
-        """A SHA-256 of exactly what the kernel searches (names checkpoints and shared memos)."""
+        """A SHA-256 of exactly what the kernel searches (names checkpoints and shared memos); the sharp
+        flags are part of it when given, since they shape the tree that paths name."""
         h = hashlib.sha256()
         for part in self:
+            if part is None:
+                continue
             h.update(repr(part).encode() if isinstance(part, int) else bytes(part))
             h.update(b"|")
         return h.hexdigest()
@@ -85,4 +91,8 @@ def kernel_search(
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be non-negative, not {limit}")
     cap = 0 if limit is None else min(limit, _COUNT_CAP)  # 0: no limit, for the kernel
-    return _kernel.Search(*arrays, cap >> 64, cap & (2**64 - 1), int32(path), **memo_request(memo), seed=seed)
+    *problem, sharp = arrays
+    extra = {} if sharp is None else {"sharp": sharp}
+    return _kernel.Search(
+        *problem, cap >> 64, cap & (2**64 - 1), int32(path), **memo_request(memo), seed=seed, **extra
+    )

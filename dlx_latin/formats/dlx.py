@@ -50,8 +50,9 @@ def _check_name(name: str, line: int, what: str) -> None:
         raise DLXFormatError(line, f"{what} name {name!r} may not contain ':' or '|'")
 
 
-def read_dlx(text: str) -> DLXProblem:
-    """Parse a problem in Knuth's DLX format.
+def read_dlx(text: str, sharp: bool = False) -> DLXProblem:
+    """Parse a problem in Knuth's DLX format; with `sharp`, primary items whose names begin with '#' are
+    sharp (Knuth's sharp preference: see `ExactCoverProblem`).
 
     >>> d = read_dlx("| example\\na b | x\\na x:1\\nb x:1\\na b\\n")
     >>> d.problem.count(), d.option_lines
@@ -121,7 +122,10 @@ def read_dlx(text: str) -> DLXProblem:
         option_lines.append(" ".join(tokens))
     if not have_items:
         raise DLXFormatError(0, "no item line: the file holds no items")
-    return DLXProblem(ExactCoverProblem(primary, options, secondary, bounds), tuple(option_lines))
+    sharp_items = [name for name in primary if name.startswith("#")] if sharp else []
+    return DLXProblem(
+        ExactCoverProblem(primary, options, secondary, bounds, sharp_items), tuple(option_lines)
+    )
 
 
 def _parse_bounds(spec: str, line: int) -> tuple[int, int]:

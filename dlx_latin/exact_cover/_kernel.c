@@ -722,18 +722,23 @@ B2: /* [Enter level l.] */
     {   /* [Choose i.]  MRV: LENs counted on live's nonzero words; an empty item ends the scan. */
         const uint64_t *pun = s->b_pun + (size_t)l * pw;
         const int nn = nnz[l];
-        int best = INT32_MAX, eff = INT32_MAX, sum = 0;
+        int best = INT32_MAX, sum = 0;
+        uint64_t top = UINT64_MAX;                         /* (effective LEN, item): the least wins, no branch */
         i = 0;
         for (int v = 0; v < pw; v++)
             for (uint64_t m = pun[v]; m; m &= m - 1) {
                 int k = v * 64 + __builtin_ctzll(m), c = 0;
                 const uint64_t *ok = optsof + (size_t)k * w;
                 for (int j = 0; j < nn; j++) c += __builtin_popcountll(live[nz[j]] & ok[nz[j]]);
+                if (c == 0) { best = 0; i = k; goto chosen; }
                 sum += c;
-                int e = c + (dull && c > 1 ? dull[k] : 0);
-                if (e < eff) { eff = e; best = c; i = k; if (c == 0) goto chosen; }
+                uint64_t key = ((uint64_t)(c + (dull && c > 1 ? dull[k] : 0)) << 32) | (uint32_t)k;
+                top = key < top ? key : top;
             }
         tot[l] = sum;
+        i = (int)(uint32_t)top;
+        best = (int)(top >> 32);
+        if (dull && best > 1) best -= dull[i];
 chosen:
         if (probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
         if (tail && !max_batch && best == 1 && tot[l] == unc[l] && l >= path_len) {

@@ -1,4 +1,5 @@
-"""Build the C extensions (exact-cover kernel, Latin bitboard, dissection counter); metadata in pyproject."""
+"""Build the C extensions (exact-cover kernel, Latin bitboard, dissection counter, Latin rectangles by column
+sets); metadata in pyproject."""
 
 from setuptools import Extension, setup
 
@@ -13,6 +14,12 @@ setup(
         Extension(
             "dlx_latin.latin._bitboard",
             sources=["dlx_latin/latin/_bitboard.c"],
+            extra_compile_args=["-O3", "-std=c99"],
+        ),
+        Extension(
+            "symmetry._rectangles",
+            sources=["symmetry/_rectangles.c"],
+            depends=["dlx_latin/u128.h"],
             extra_compile_args=["-O3", "-std=c99"],
         ),
         Extension(

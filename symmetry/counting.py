@@ -159,30 +159,32 @@ def count_up_to_symmetry(
     return len(classes_up_to_symmetry(pb, settings.checkpoint, settings.progress))
 
 
-def count_by_structure(pb: PartialBoard) -> int | None:
-    """The number of Latin boards of an empty sudoku:RxC (by bands) or latin:n up to order 8 (in halves)
-    with distinct labels, from the board's structure rather than a search; None for any other board."""
+def count_by_structure(pb: PartialBoard, settings: CountSettings = DEFAULT) -> int | None:
+    """The number of Latin boards of an empty sudoku:RxC (by bands) or latin:n up to order 9 (in halves,
+    run with `settings`) with distinct labels, from the board's structure rather than a search; None for any
+    other board."""
     from symmetry.bands import count_sudoku
     from symmetry.halves import MAX_ORDER, count_latin_squares
 
     n = _latin_order(pb)
     if n is not None and 2 <= n <= MAX_ORDER:
-        return count_latin_squares(n)
+        return count_latin_squares(n, settings)
     return count_sudoku(pb)
 
 
-def recorded_structure_count(pb: PartialBoard, checkpoint: str | None = None) -> int | None:
-    """`count_by_structure`, read from or recorded in the `checkpoint` file of `count --checkpoint` when one
-    is given (so a bad checkpoint is refused as for any count, and a rerun reads the result)."""
-    if checkpoint is None:
-        return count_by_structure(pb)
+def recorded_structure_count(pb: PartialBoard, settings: CountSettings = DEFAULT) -> int | None:
+    """`count_by_structure`, read from or recorded in the checkpoint file of `count --checkpoint` when the
+    settings give one (so a bad checkpoint is refused as for any count, and a rerun reads the result; the
+    parts of a long count are recorded there too)."""
+    if settings.checkpoint is None:
+        return count_by_structure(pb, settings)
     from dlx_latin.exact_cover.checkpoint import WholeCounts
 
-    recorded = WholeCounts(checkpoint)
+    recorded = WholeCounts(settings.checkpoint)
     key = f"structure count of {pb.board.name}"
     if key in recorded.done:
         return recorded.done[key]
-    n = count_by_structure(pb)
+    n = count_by_structure(pb, settings)
     if n is not None:
         recorded.add({key: n})
     return n

@@ -10,20 +10,25 @@ graph that permuting columns and labels makes of it, so G runs over the isomorph
 labels kept apart), each weighted by its n!^2 / |Aut G| labelled graphs.  The classes come column by
 column: after each column, one partial graph per class (nauty's certificate), a label never taking more
 than k columns nor more than the columns left can give it.  For n = 8, k = 4: 194 classes, found and
-counted in a few seconds (A002860: 108,776,032,459,082,956,800).  R is an exact-cover count on the
-kernel, the rows' order fixed by the first column (times k!).
+counted in a few seconds (A002860: 108,776,032,459,082,956,800); for n = 9: 3,529 classes.  R counts the
+decompositions of G into k perfect matchings, one per row, in C (`_rectangles.c`): the first column's
+labels in order down the rows (times k!), the last two rows at once from the cycles of what is left.
+Classes are counted in chunks, in processes with `jobs`, each chunk's sum recorded in the checkpoint.
 """
 
 from __future__ import annotations
 
+import array
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
+from symmetry import _rectangles
 from symmetry.errors import SymmetryTooLargeError
 
-MAX_ORDER = 8  # latin:9 takes 3,529 classes but its 5-row rectangles are too slow to count here
+MAX_ORDER = 9  # latin:10 would take far more classes than nauty can sort here
+CHUNK = 64  # classes per recorded part
 
 ColumnSets = tuple[frozenset[int], ...]
 
@@ -70,35 +75,65 @@ def column_set_classes(n: int, k: int) -> Iterator[tuple[ColumnSets, int]]:
 
 
 def rectangles(columns: ColumnSets) -> int:
-    """The Latin rectangles whose column c holds the labels columns[c]: an exact cover of (row, column),
-    (row, label) and (column, label) by (row, column, label), column 0's labels in order down the rows (each
-    order of the rows is one of k! rectangles)."""
-    n, k = len(columns), len(columns[0])
-    items = [("rc", r, c) for r in range(k) for c in range(n)]
-    items += [("rv", r, v) for r in range(k) for v in range(n)]
-    items += [("cv", c, v) for c in range(n) for v in columns[c]]
-    first = sorted(columns[0])
-    options = [
-        [("rc", r, c), ("rv", r, v), ("cv", c, v)]
-        for r in range(k)
-        for c in range(n)
-        for v in columns[c]
-        if c or v == first[r]
-    ]
-    return math.factorial(k) * ExactCoverProblem(items, options).count()
+    """The Latin rectangles whose column c holds the labels columns[c] (labels 0 .. n-1)."""
+    k = len(columns[0])
+    masks = array.array("H", [sum(1 << v for v in labels) for labels in columns])
+    return math.factorial(k) * _rectangles.count(masks.tobytes(), k)
 
 
-def count_latin_squares(n: int) -> int:
-    """The Latin squares of order n (A002860), in halves of n // 2 and n - n // 2 rows.
+def _part(n: int, classes: Sequence[tuple[ColumnSets, int]]) -> int:
+    """The classes' share of L(n): their weights times the rectangles above and below."""
+    everything = frozenset(range(n))
+    return sum(
+        weight * rectangles(columns) * rectangles(tuple(everything - labels for labels in columns))
+        for columns, weight in classes
+    )
+
+
+def count_latin_squares(n: int, settings: CountSettings = DEFAULT) -> int:
+    """The Latin squares of order n (A002860), in halves of n // 2 and n - n // 2 rows; `settings`: jobs
+    (processes) or an executor, progress, and a checkpoint recording each part's sum.
 
     >>> [count_latin_squares(n) for n in range(2, 7)]
     [2, 12, 576, 161280, 812851200]
     """
     if not 2 <= n <= MAX_ORDER:
         raise SymmetryTooLargeError(f"counting in halves takes orders 2 to {MAX_ORDER}, not {n}")
-    k = n // 2
-    everything = frozenset(range(n))
-    return sum(
-        weight * rectangles(columns) * rectangles(tuple(everything - labels for labels in columns))
-        for columns, weight in column_set_classes(n, k)
-    )
+    classes = list(column_set_classes(n, n // 2))
+    parts = {
+        f"latin:{n} in halves, column-set classes {i} to {min(i + CHUNK, len(classes)) - 1}": classes[
+            i : i + CHUNK
+        ]
+        for i in range(0, len(classes), CHUNK)
+    }
+    recorded = None
+    if settings.checkpoint is not None:
+        from dlx_latin.exact_cover.checkpoint import WholeCounts
+
+        recorded = WholeCounts(settings.checkpoint)
+    sums = {key: recorded.done[key] for key in parts if recorded and key in recorded.done}
+
+    def finished(key: str, value: int) -> None:
+        sums[key] = value
+        if recorded is not None:
+            recorded.add({key: value})
+        if settings.progress is not None:
+            settings.progress(0, len(sums) / len(parts))
+
+    pending = [key for key in parts if key not in sums]
+    if settings.parallel and len(pending) > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        own = None if settings.executor else ProcessPoolExecutor(settings.jobs)
+        executor = settings.executor or own
+        try:
+            futures = {executor.submit(_part, n, parts[key]): key for key in pending}
+            for future in as_completed(futures):
+                finished(futures[future], future.result())
+        finally:
+            if own is not None:
+                own.shutdown(cancel_futures=True)
+    else:
+        for key in pending:
+            finished(key, _part(n, parts[key]))
+    return sum(sums.values())

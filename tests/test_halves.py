@@ -5,6 +5,8 @@ import itertools
 import pytest
 from cli import run_cli
 
+from dlx_latin.exact_cover import CountSettings, ExactCoverProblem
+from symmetry import halves
 from symmetry.errors import SymmetryTooLargeError
 from symmetry.halves import column_set_classes, count_latin_squares, rectangles
 
@@ -40,14 +42,41 @@ def test_rectangles_by_brute_force():
 
 
 def test_orders_beyond_halves_are_refused():
-    with pytest.raises(SymmetryTooLargeError, match="orders 2 to 8"):
-        count_latin_squares(9)
+    with pytest.raises(SymmetryTooLargeError, match="orders 2 to 9"):
+        count_latin_squares(10)
 
 
-def test_structure_counts_are_recorded_in_the_checkpoint(tmp_path):
+def exact_cover_rectangles(columns):
+    """The same count as an exact cover of (row, column), (row, label), (column, label), every row order."""
+    n, k = len(columns), len(columns[0])
+    items = [("rc", r, c) for r in range(k) for c in range(n)]
+    items += [("rv", r, v) for r in range(k) for v in range(n)]
+    items += [("cv", c, v) for c in range(n) for v in columns[c]]
+    options = [
+        [("rc", r, c), ("rv", r, v), ("cv", c, v)] for r in range(k) for c in range(n) for v in columns[c]
+    ]
+    return ExactCoverProblem(items, options).count()
+
+
+@pytest.mark.parametrize("n, k", [(4, 1), (5, 3), (6, 2), (6, 3), (6, 4), (7, 3), (7, 4)])
+def test_rectangles_against_exact_cover(n, k):
+    """The C count (matchings row by row, the last two rows from cycles) against the kernel's search."""
+    for columns, _ in itertools.islice(column_set_classes(n, k), 12):
+        assert rectangles(columns) == exact_cover_rectangles(columns)
+
+
+def test_parts_run_in_processes_and_are_checkpointed(tmp_path, monkeypatch):
+    """latin:6's 7 classes in parts of 2: counted by two processes, each part recorded, a rerun reading
+    them (with no part left to count), progress reported part by part."""
+    monkeypatch.setattr(halves, "CHUNK", 2)
     checkpoint = tmp_path / "latin6.jsonl"
-    first = run_cli("count", "latin:6", "--checkpoint", str(checkpoint))
-    assert first.returncode == 0 and first.stdout.strip() == "812851200"
-    assert "structure count of latin:6" in checkpoint.read_text()
-    again = run_cli("count", "latin:6", "--checkpoint", str(checkpoint), "--json")
-    assert again.stdout.strip() == '{"count": 812851200}'
+    seen = []
+    settings = CountSettings(jobs=2, checkpoint=checkpoint, progress=lambda nodes, done: seen.append(done))
+    assert count_latin_squares(6, settings) == 812_851_200
+    assert checkpoint.read_text().count("latin:6 in halves") == 4 and sorted(seen) == [0.25, 0.5, 0.75, 1.0]
+
+    def no_more(*args):
+        raise AssertionError("every part was recorded")
+
+    monkeypatch.setattr(halves, "_part", no_more)
+    assert count_latin_squares(6, CountSettings(checkpoint=checkpoint)) == 812_851_200

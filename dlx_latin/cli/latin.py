@@ -208,21 +208,21 @@ def count(
     from symmetry.counting import recorded_structure_count  # Sudoku by bands, Latin squares in halves
     from symmetry.pruned import count_by_orbits  # nauty only: the board's symmetries prune the search
 
-    n = None if no_memo or scheduler else recorded_structure_count(pb, checkpoint)
-    if n is None:
-        bar = ProgressBar() if wants_progress(progress) else None
-        settings = CountSettings(
-            jobs=jobs, progress=bar, memo=memo_setting(no_memo, memo_size), checkpoint=checkpoint
-        )
-        try:
+    bar = ProgressBar() if wants_progress(progress) else None
+    settings = CountSettings(
+        jobs=jobs, progress=bar, memo=memo_setting(no_memo, memo_size), checkpoint=checkpoint
+    )
+    try:
+        n = None if no_memo or scheduler else recorded_structure_count(pb, settings)
+        if n is None:
             if scheduler:
                 with dask_executor(scheduler) as (executor, workers):
                     n = count_by_orbits(pb, settings.updated(jobs=workers, executor=executor))
             else:
                 n = count_by_orbits(pb, settings)
-        finally:
-            if bar:
-                bar.close()
+    finally:
+        if bar:
+            bar.close()
     if up_to == "labels":
         n //= label_group_order(pb.multiset)
     click.echo(json.dumps({"count": n}) if as_json else n)

@@ -18,6 +18,12 @@ def test_latin_squares_in_halves(n, expected):  # A002860
     assert count_latin_squares(n) == expected
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+def test_latin_9():  # A002860, McKay & Wanless 2005: about ten minutes on two cores
+    assert count_latin_squares(9, CountSettings(jobs=2)) == 5_524_751_496_156_892_842_531_225_600
+
+
 def test_latin_8():
     assert count_latin_squares(8) == 108_776_032_459_082_956_800  # A002860, Wells 1967
     assert run_cli("count", "latin:8", "--json").stdout.strip() == '{"count": 108776032459082956800}'

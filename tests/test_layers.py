@@ -42,7 +42,11 @@ LAYERS = {  # module prefix -> layer; the longest prefix that matches a module d
     "dlx_latin.cli": 6,
     "dlx_latin.__main__": 6,
 }
-EXTENSIONS = ("_kernel", "_frontier")  # the C extensions: private by name, imported by their one wrapper
+EXTENSIONS = (
+    "_kernel",
+    "_frontier",
+    "_rectangles",
+)  # the C extensions: private by name, imported by their one wrapper
 
 
 def modules() -> dict[str, Path]:

@@ -136,6 +136,7 @@ typedef struct {
     int pw;                              /* words of a primary item set */
     uint64_t *b_pun;                     /* per level: the uncovered primary items (pw words) */
     int *b_nz, *b_nnz;                   /* per level: the nonzero words of live, and how many */
+    uint64_t *b_conf;                    /* per option: the options sharing an item with it (NULL: too big) */
     node *pristine;                      /* batch(): the node table and item list before any search */
     int *pristine_llink, *pristine_rlink, *option_first;  /* ... and each option's first node */
 } Search;
@@ -604,8 +605,8 @@ static int run(Search *s, uint64_t budget, int max_batch)
 /* For problems without colors, bounds or a seed, and of moderate size, the loop below replaces the node
  * table by bitsets.  Per level it keeps the set of live options (compatible with the choices above), the
  * list of live's nonzero words, and the set of uncovered primary items; nothing else.  Choosing option o
- * removes R = live & (options sharing an item with o) -- a few words per item of o -- and backtracking is a
- * level down, with nothing to undo.  MRV counts: the LEN of item i is popcount(live & OPTSOF(i)) over live's
+ * removes R = live & (options sharing an item with o) -- kept per option when those sets fit in 4 MiB, else
+ * a few words per item of o -- and backtracking is a level down, with nothing to undo.  MRV counts: the LEN of item i is popcount(live & OPTSOF(i)) over live's
  * nonzero words only, so a node costs (uncovered items) x (nonzero words) AND-POPCNTs, however many options
  * it removes.  Dancing links (and an earlier version of this loop, which decremented the LENs of the items
  * of every removed option) pay per removed option instead: a pentomino placement removes hundreds of
@@ -620,6 +621,7 @@ static int run(Search *s, uint64_t budget, int max_batch)
                                             * (2.25) remove few options per node, where dancing links win */
 #define BITS_PER_UPDATE 12                 /* AND-POPCNTs as dear as one link update, about */
 #define BITS_MAX_BYTES (64u << 20)         /* the bitsets' memory, at most */
+#define BITS_CONF_BYTES (4u << 20)         /* each option's conflicts kept when they fit in this */
 
 /* Whether the bitsets pay: a node costs them up to n1 x words AND-POPCNTs, and dancing links an update per
  * item of each option removed, about D = (the options sharing an item with an option) x (its primary
@@ -674,6 +676,10 @@ static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
     }
     s->b_start[s->n_options] = starts[s->n_options];
     s->b_pstart[s->n_options] = np;
+    if ((double)s->n_options * w * 8 <= BITS_CONF_BYTES && (s->b_conf = calloc((size_t)s->n_options * w, 8)))
+        for (int k = 0; k < s->n_options; k++)
+            for (int32_t e = starts[k]; e < starts[k + 1]; e++)
+                for (int v = 0; v < w; v++) s->b_conf[(size_t)k * w + v] |= s->b_optsof[(size_t)items[e] * w + v];
     for (int v = 0; v < w; v++) s->b_nz[v] = v;
     s->b_nnz[0] = w;
     for (int k = 1; k <= n1; k++) s->b_pun[k >> 6] |= 1ull << (k & 63);
@@ -782,10 +788,12 @@ B5: /* [Try the next option of i.] */
         x[l] = o;
         uint64_t *live2 = live + w, *pun2 = s->b_pun + (size_t)(l + 1) * pw;
         int *nz2 = nz + w, e0 = start[o], e1 = start[o + 1], nn = nnz[l], nn2 = 0, removed = 0;
+        const uint64_t *conf = s->b_conf ? s->b_conf + (size_t)o * w : NULL;
         for (int j = 0; j < nn; j++) {                     /* words dead above stay dead: skip them */
             int v = nz[j];
             uint64_t hit = 0;
-            for (int e = e0; e < e1; e++) hit |= optsof[(size_t)items[e] * w + v];
+            if (conf) hit = conf[v];
+            else for (int e = e0; e < e1; e++) hit |= optsof[(size_t)items[e] * w + v];
             removed += __builtin_popcountll(live[v] & hit);
             live2[v] = live[v] & ~hit;
             nz2[nn2] = v;
@@ -1078,7 +1086,7 @@ static void search_dealloc(Search *s)
     free(s->pristine); free(s->pristine_llink); free(s->pristine_rlink); free(s->option_first);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
     free(s->b_optsof); free(s->b_live); free(s->b_cov); free(s->b_rest); free(s->b_unc); free(s->b_pstart); free(s->b_pitems);
-    free(s->b_tot); free(s->b_item); free(s->b_word); free(s->b_start); free(s->b_items); free(s->b_pun); free(s->b_nz); free(s->b_nnz);
+    free(s->b_tot); free(s->b_item); free(s->b_word); free(s->b_start); free(s->b_items); free(s->b_pun); free(s->b_nz); free(s->b_nnz); free(s->b_conf);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 

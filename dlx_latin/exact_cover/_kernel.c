@@ -137,6 +137,8 @@ typedef struct {
     uint64_t *b_pun;                     /* per level: the uncovered primary items (pw words) */
     int *b_nz, *b_nnz;                   /* per level: the nonzero words of live, and how many */
     uint64_t *b_conf;                    /* per option: the options sharing an item with it (NULL: too big) */
+    uint64_t *b_pmask, *b_imask;         /* per option: its primary items (pw words), its items (item_words);
+                                          * NULL when too big */
     uint64_t *b_wide, *b_wdull;          /* for mrv512 (NULL: not used): OPTSOF of eight items per vector, and
                                           * their sharp penalties */
     int b_blocks;                        /* vectors of eight primary items (item 0 a blank) */
@@ -746,6 +748,15 @@ static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
         for (int k = 0; k < s->n_options; k++)
             for (int32_t e = starts[k]; e < starts[k + 1]; e++)
                 for (int v = 0; v < w; v++) s->b_conf[(size_t)k * w + v] |= s->b_optsof[(size_t)items[e] * w + v];
+    size_t iw = s->item_words;
+    if ((double)s->n_options * (pw + iw) * 8 <= BITS_CONF_BYTES && (s->b_pmask = calloc((size_t)s->n_options * pw, 8)) &&
+        (s->b_imask = calloc((size_t)s->n_options * iw, 8)))
+        for (int k = 0; k < s->n_options; k++)
+            for (int32_t e = starts[k]; e < starts[k + 1]; e++) {
+                if (items[e] <= n1) s->b_pmask[(size_t)k * pw + (items[e] >> 6)] |= 1ull << (items[e] & 63);
+                s->b_imask[(size_t)k * iw + (items[e] >> 6)] |= 1ull << (items[e] & 63);
+            }
+    if (!s->b_imask) { free(s->b_pmask); s->b_pmask = NULL; }
     wide_prepare(s);
     for (int v = 0; v < w; v++) s->b_nz[v] = v;
     s->b_nnz[0] = w;
@@ -759,7 +770,7 @@ static inline __attribute__((always_inline)) int run_b(Search *s, uint64_t budge
 {
     const int w = s->bw, pw = s->pw, iw = s->item_words;
     const int *start = s->b_start, *items = s->b_items, *pstart = s->b_pstart, *pitems = s->b_pitems;
-    const uint64_t *optsof = s->b_optsof;
+    const uint64_t *optsof = s->b_optsof, *pmask = s->b_pmask, *imask = s->b_imask;
     const int *dull = s->dull;
     int *x = s->x, *path = s->path, path_len = s->path_len, *tried = s->tried, *degree = s->degree;
     int *unc = s->b_unc, *tot = s->b_tot, *bitem = s->b_item, *bword = s->b_word, *nnz = s->b_nnz;
@@ -873,12 +884,20 @@ B5: /* [Try the next option of i.] */
             nn2 += live2[v] != 0;
         }
         nnz[l + 1] = nn2;
-        for (int v = 0; v < pw; v++) pun2[v] = pun2[v - pw];   /* a word or two: no call to memcpy */
-        for (int f = pstart[o]; f < pstart[o + 1]; f++) pun2[pitems[f] >> 6] &= ~(1ull << (pitems[f] & 63));
-        if (keyed) {
-            uint64_t *cov2 = s->b_cov + (size_t)(l + 1) * iw;
-            for (int v = 0; v < iw; v++) cov2[v] = cov2[v - iw];
-            for (int e = e0; e < e1; e++) cov2[items[e] >> 6] |= 1ull << (items[e] & 63);
+        if (pmask) {                                       /* a word or two each, no chain through memory */
+            for (int v = 0; v < pw; v++) pun2[v] = pun2[v - pw] & ~pmask[(size_t)o * pw + v];
+            if (keyed) {
+                uint64_t *cov2 = s->b_cov + (size_t)(l + 1) * iw;
+                for (int v = 0; v < iw; v++) cov2[v] = cov2[v - iw] | imask[(size_t)o * iw + v];
+            }
+        } else {
+            for (int v = 0; v < pw; v++) pun2[v] = pun2[v - pw];
+            for (int f = pstart[o]; f < pstart[o + 1]; f++) pun2[pitems[f] >> 6] &= ~(1ull << (pitems[f] & 63));
+            if (keyed) {
+                uint64_t *cov2 = s->b_cov + (size_t)(l + 1) * iw;
+                for (int v = 0; v < iw; v++) cov2[v] = cov2[v - iw];
+                for (int e = e0; e < e1; e++) cov2[items[e] >> 6] |= 1ull << (items[e] & 63);
+            }
         }
         updates += removed;
         unc[l + 1] = unc[l] - (pstart[o + 1] - pstart[o]);
@@ -1159,7 +1178,7 @@ static void search_dealloc(Search *s)
     free(s->pristine); free(s->pristine_llink); free(s->pristine_rlink); free(s->option_first);
     free(s->level_lookups); free(s->level_hits); free(s->level_memo); free(s->level_saved);
     free(s->b_optsof); free(s->b_live); free(s->b_cov); free(s->b_rest); free(s->b_unc); free(s->b_pstart); free(s->b_pitems);
-    free(s->b_tot); free(s->b_item); free(s->b_word); free(s->b_start); free(s->b_items); free(s->b_pun); free(s->b_nz); free(s->b_nnz); free(s->b_conf);
+    free(s->b_tot); free(s->b_item); free(s->b_word); free(s->b_start); free(s->b_items); free(s->b_pun); free(s->b_nz); free(s->b_nnz); free(s->b_conf); free(s->b_pmask); free(s->b_imask);
     free(s->b_wide); free(s->b_wdull);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }

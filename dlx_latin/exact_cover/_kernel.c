@@ -129,7 +129,8 @@ typedef struct {
     int stop_asked;                      /* stop() was called: runs return at their next slice, unfinished */
     int bits, bw;                        /* bits: count on bitsets (run_b), bw words per option set */
     uint64_t *b_optsof;                  /* per item 1..N: the options holding it (bw words) */
-    uint64_t *b_live, *b_cov, *b_rest;   /* per level: live options, covered items, branches left in a word */
+    uint64_t *b_live, *b_rest;           /* per level: live options, branches left in a word */
+    uint64_t *b_cov;                     /* a memo key: the covered items (item_words) */
     int *b_unc, *b_tot;                  /* per level: uncovered primary items, their LENs summed */
     int *b_item, *b_word, *b_start, *b_items;  /* per level: item, word of its branches; the options' items */
     int *b_pstart, *b_pitems;            /* the options' primary items */
@@ -722,7 +723,7 @@ static int bits_prepare(Search *s, const int32_t *starts, const int32_t *items)
     s->b_pun = calloc((size_t)levels * pw, sizeof(uint64_t));
     s->b_pstart = malloc(((size_t)s->n_options + 1) * sizeof(int));
     s->b_pitems = malloc(((size_t)starts[s->n_options] + 1) * sizeof(int));
-    s->b_cov = calloc((size_t)levels * s->item_words, sizeof(uint64_t));
+    s->b_cov = calloc(s->item_words, sizeof(uint64_t));
     s->b_unc = calloc(levels, sizeof(int)); s->b_tot = calloc(levels, sizeof(int));
     s->b_item = calloc(levels, sizeof(int)); s->b_word = calloc(levels, sizeof(int));
     s->b_rest = calloc(levels, sizeof(uint64_t));
@@ -838,7 +839,13 @@ chosen:
         }
         degree[l] = best;
         if (memo && best >= 2 && l >= memo_from && s->memo_mask && s->level_memo[l]) {
-            const uint64_t *key = s->b_cov + (size_t)l * iw;
+            uint64_t *key = s->b_cov;                      /* the covered items, from the options chosen */
+            memset(key, 0, (size_t)iw * 8);
+            for (int j = 0; j < l; j++) {
+                int o = x[j];
+                if (imask) for (int v = 0; v < iw; v++) key[v] |= imask[(size_t)o * iw + v];
+                else for (int e = start[o]; e < start[o + 1]; e++) key[items[e] >> 6] |= 1ull << (items[e] & 63);
+            }
             int hit = memo_lookup(s, l, key);
             if (hit < 0) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
             if (hit) goto B8;
@@ -884,20 +891,11 @@ B5: /* [Try the next option of i.] */
             nn2 += live2[v] != 0;
         }
         nnz[l + 1] = nn2;
-        if (pmask) {                                       /* a word or two each, no chain through memory */
+        if (pmask)                                         /* a word or two, no chain through memory */
             for (int v = 0; v < pw; v++) pun2[v] = pun2[v - pw] & ~pmask[(size_t)o * pw + v];
-            if (keyed) {
-                uint64_t *cov2 = s->b_cov + (size_t)(l + 1) * iw;
-                for (int v = 0; v < iw; v++) cov2[v] = cov2[v - iw] | imask[(size_t)o * iw + v];
-            }
-        } else {
+        else {
             for (int v = 0; v < pw; v++) pun2[v] = pun2[v - pw];
             for (int f = pstart[o]; f < pstart[o + 1]; f++) pun2[pitems[f] >> 6] &= ~(1ull << (pitems[f] & 63));
-            if (keyed) {
-                uint64_t *cov2 = s->b_cov + (size_t)(l + 1) * iw;
-                for (int v = 0; v < iw; v++) cov2[v] = cov2[v - iw];
-                for (int e = e0; e < e1; e++) cov2[items[e] >> 6] |= 1ull << (items[e] & 63);
-            }
         }
         updates += removed;
         unc[l + 1] = unc[l] - (pstart[o + 1] - pstart[o]);

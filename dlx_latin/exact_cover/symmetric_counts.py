@@ -14,12 +14,11 @@ Conjugate elements fix as many solutions, so each conjugacy class is counted onc
 
 from __future__ import annotations
 
+from array import array
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
-
-import numpy as np
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover.automorphisms import Automorphisms
@@ -60,46 +59,61 @@ def _count(arrays: KernelArrays, settings: CountSettings) -> int:
 
 
 class Incidence:
-    """A problem's entries as numpy arrays (option, item from 0, color per entry), for whole-array steps."""
+    """A problem's options as lists of (item from 0, color) entries, and each item's options."""
 
     def __init__(self, arrays: KernelArrays) -> None:
         self.arrays = arrays
         self.n1 = arrays.n_primary
         self.n_items = arrays.n_primary + arrays.n_secondary
-        starts = np.frombuffer(arrays.starts, dtype=np.int32)
+        starts, items, colors = arrays.starts, arrays.items, arrays.colors
         self.n_options = len(starts) - 1
-        self.option = np.repeat(np.arange(self.n_options), np.diff(starts))
-        self.item = np.frombuffer(arrays.items, dtype=np.int32) - 1
-        self.color = np.frombuffer(arrays.colors, dtype=np.int32)
-        self.primary = self.item < self.n1
-        self.lower = np.frombuffer(arrays.lower, dtype=np.int32).astype(np.int64)
-        self.upper = np.frombuffer(arrays.upper, dtype=np.int32).astype(np.int64)
+        self.entries = [
+            [(items[e] - 1, colors[e]) for e in range(starts[k], starts[k + 1])]
+            for k in range(self.n_options)
+        ]
+        self.options_of: list[list[int]] = [[] for _ in range(self.n_items)]
+        for k, entries in enumerate(self.entries):
+            for j, _ in entries:
+                self.options_of[j].append(k)
+        self.lower, self.upper = list(arrays.lower), list(arrays.upper)
+        self.kernel_items = [items[starts[k] : starts[k + 1]] for k in range(self.n_options)]
+        self.kernel_colors = [colors[starts[k] : starts[k + 1]] for k in range(self.n_options)]
+        self.has_primary = [any(j < self.n1 for j, _ in entries) for entries in self.entries]
 
 
 @dataclass
 class _State:
     """What is left once some options are chosen: bounds still open, colors set, options still live."""
 
-    lower: np.ndarray
-    upper: np.ndarray  # 0 for a primary item that is full
-    color: np.ndarray  # per item: 0 free, the color chosen options gave it, -1 used without one
-    live: np.ndarray  # per option: compatible with the chosen ones and not chosen itself
+    lower: list[int]
+    upper: list[int]  # 0 for a primary item that is full
+    color: list[int]  # per item: 0 free, the color chosen options gave it, -1 used without one
+    live: list[bool]  # per option: compatible with the chosen ones and not chosen itself
 
 
 def _state(inc: Incidence, chosen: tuple[int, ...]) -> _State:
-    taken = np.isin(inc.option, chosen)
-    used = np.bincount(inc.item[taken & inc.primary], minlength=inc.n1)
-    upper, lower = inc.upper - used, np.maximum(inc.lower - used, 0)
-    color = np.zeros(inc.n_items, dtype=np.int64)
-    on_secondary = taken & ~inc.primary
-    color[inc.item[on_secondary]] = np.where(inc.color[on_secondary] > 0, inc.color[on_secondary], -1)
-    room = np.ones(inc.n_items, dtype=np.int64)
-    room[: inc.n1] = upper
-    given = color[inc.item]
-    clash = np.where(inc.primary, room[inc.item] <= 0, (given != 0) & ((given == -1) | (given != inc.color)))
-    live = np.ones(inc.n_options, dtype=bool)
-    live[inc.option[clash]] = False
-    live[list(chosen)] = False
+    upper, lower = list(inc.upper), list(inc.lower)
+    color = [0] * inc.n_items
+    for k in chosen:
+        for j, c in inc.entries[k]:
+            if j < inc.n1:
+                upper[j] -= 1
+                lower[j] = max(lower[j] - 1, 0)
+            else:
+                color[j] = c if c > 0 else -1
+    live = [True] * inc.n_options
+    for j in range(inc.n1):
+        if upper[j] <= 0:
+            for k in inc.options_of[j]:
+                live[k] = False
+    for j in range(inc.n1, inc.n_items):
+        given = color[j]
+        if given:
+            for k in inc.options_of[j]:
+                if given == -1 or any(i == j and c != given for i, c in inc.entries[k]):
+                    live[k] = False
+    for k in chosen:
+        live[k] = False
     return _State(lower, upper, color, live)
 
 
@@ -113,24 +127,40 @@ def restricted(inc: Incidence, chosen: tuple[int, ...]) -> KernelArrays:
     >>> kernel_search(restricted(Incidence(p.kernel_arrays), (0,))).count()  # {0,1,3} and {0,4}
     2
     """
-    state = _state(inc, chosen)
-    keep = state.color == 0
-    keep[: inc.n1] = state.upper > 0
-    number = np.cumsum(keep)  # an item's new number (from 1), where kept
-    entry = state.live[inc.option] & keep[inc.item]
-    with_primary = np.zeros(inc.n_options, dtype=bool)
-    with_primary[inc.option[entry & inc.primary]] = True
-    entry &= with_primary[inc.option]
-    sizes = np.bincount(inc.option[entry], minlength=inc.n_options)[with_primary]
-    kept_primary = keep[: inc.n1]
+    state, n1 = _state(inc, chosen), inc.n1
+    keep = [state.upper[j] > 0 for j in range(n1)] + [c == 0 for c in state.color[n1:]]
+    number, kept = [0] * inc.n_items, 0  # an item's new number (from 1), where kept
+    for j in range(inc.n_items):
+        if keep[j]:
+            kept += 1
+            number[j] = kept
+    # A live option keeps its primary items (none is full); only its entries on secondary items that the
+    # chosen options colored go.
+    partial = {k for j in range(n1, inc.n_items) if not keep[j] for k in inc.options_of[j]}
+    renumber = [0, *number].__getitem__  # from kernel item numbers
+    starts, items, colors = [0], array("i"), array("i")
+    for k in range(inc.n_options):
+        if not state.live[k] or not inc.has_primary[k]:
+            continue
+        if k in partial:
+            entries = [(j, c) for j, c in inc.entries[k] if keep[j]]
+            items.extend(number[j] for j, _ in entries)
+            colors.extend(c for _, c in entries)
+        else:
+            items.extend(map(renumber, inc.kernel_items[k]))
+            colors.extend(inc.kernel_colors[k])
+        starts.append(len(items))
+    primary = [j for j in range(n1) if keep[j]]
+    sharp = inc.arrays.sharp
     return KernelArrays(
-        int(kept_primary.sum()),
-        int(keep[inc.n1 :].sum()),
-        int32(np.concatenate(([0], np.cumsum(sizes))).tolist()),
-        int32(number[inc.item[entry]].tolist()),
-        int32(inc.color[entry].tolist()),
-        int32(state.lower[kept_primary].tolist()),
-        int32(state.upper[kept_primary].tolist()),
+        len(primary),
+        kept - len(primary),
+        int32(starts),
+        items,
+        colors,
+        int32(state.lower[j] for j in primary),
+        int32(state.upper[j] for j in primary),
+        None if sharp is None else int32(sharp[j] for j in primary),
     )
 
 
@@ -139,11 +169,13 @@ def restricted(inc: Incidence, chosen: tuple[int, ...]) -> KernelArrays:
 
 def _branch_item(inc: Incidence, state: _State) -> int | None:
     """The primary item with bounds [1, 1], not yet covered, in the fewest live options (None: none)."""
-    degree = np.bincount(inc.item[state.live[inc.option] & inc.primary], minlength=inc.n1)
-    open_items = (inc.lower == 1) & (inc.upper == 1) & (state.upper == 1)
-    if not open_items.any():
-        return None
-    return int(np.argmin(np.where(open_items, degree, np.iinfo(np.int64).max)))
+    best, item = None, None
+    for j in range(inc.n1):
+        if inc.lower[j] == 1 and inc.upper[j] == 1 and state.upper[j] == 1:
+            degree = sum(state.live[k] for k in inc.options_of[j])
+            if best is None or degree < best:
+                best, item = degree, j
+    return item
 
 
 def _split(autos: Automorphisms, inc: Incidence, part: Part) -> list[Part] | None:
@@ -152,13 +184,13 @@ def _split(autos: Automorphisms, inc: Incidence, part: Part) -> list[Part] | Non
     item = _branch_item(inc, state)
     if item is None:
         return None
-    branches = np.unique(inc.option[(inc.item == item) & state.live[inc.option]])
+    branches = [k for k in inc.options_of[item] if state.live[k]]
     if len(branches) == 1:  # a forced option is in every solution below: the whole group still acts there
-        return [Part(part.chosen + (int(branches[0]),), part.weight, part.group)]
+        return [Part(part.chosen + (branches[0],), part.weight, part.group)]
     fixing = part.group.stabilizer(item)
     seen: set[int] = set()
     parts = []
-    for k in branches.tolist():
+    for k in branches:
         point = autos.option_point(k)
         if point in seen:
             continue
@@ -168,10 +200,12 @@ def _split(autos: Automorphisms, inc: Incidence, part: Part) -> list[Part] | Non
     return parts
 
 
-def symmetric_parts(autos: Automorphisms, max_parts: int = MAX_PARTS) -> list[Part]:
+def symmetric_parts(
+    autos: Automorphisms, max_parts: int = MAX_PARTS, incidence: Incidence | None = None
+) -> list[Part]:
     """Weighted subproblems whose counts, times their weights, sum to the whole count: parts are split
     breadth-first while their fixing group is not trivial and there are fewer than `max_parts`."""
-    inc = Incidence(autos.arrays)
+    inc = incidence or Incidence(autos.arrays)
     leaves: list[Part] = []
     queue = deque([Part((), 1, None if autos.trivial else autos.group)])
     while queue and len(leaves) + len(queue) < max_parts:
@@ -200,10 +234,10 @@ def count_breaking_symmetry(
     8
     """
     autos = automorphisms or Automorphisms(arrays)
-    parts = symmetric_parts(autos)
+    inc = Incidence(arrays)
+    parts = symmetric_parts(autos, incidence=inc)
     if report is not None:
         report(len(parts), autos.order)
-    inc = Incidence(arrays)
     total = 0
     for done, part in enumerate(parts, start=1):
         total += part.weight * _count(restricted(inc, part.chosen), settings)
@@ -215,7 +249,7 @@ def count_breaking_symmetry(
 # --- classes of solutions: Burnside's lemma ----------------------------------------------------------
 
 
-def _elements(autos: Automorphisms) -> np.ndarray:
+def _elements(autos: Automorphisms) -> list[tuple[int, ...]]:
     """Every element of the group, one per row (identity first)."""
     if not autos.listable:
         raise GroupTooLargeError(
@@ -225,47 +259,54 @@ def _elements(autos: Automorphisms) -> np.ndarray:
     return autos.group.elements
 
 
-def conjugacy_classes(autos: Automorphisms) -> list[tuple[np.ndarray, int]]:
+def _inverse(image: tuple[int, ...]) -> tuple[int, ...]:
+    inverse = [0] * len(image)
+    for p, q in enumerate(image):
+        inverse[q] = p
+    return tuple(inverse)
+
+
+def conjugacy_classes(autos: Automorphisms) -> list[tuple[tuple[int, ...], int]]:
     """(representative, size) of each conjugacy class of the group, the identity's first."""
     elements = _elements(autos)
-    generators = [np.asarray(g, dtype=np.int32) for g in autos.generators]
-    inverses = [np.argsort(s).astype(np.int32) for s in generators]
-    classed: set[bytes] = set()
+    generators = [tuple(g) for g in autos.generators]
+    inverses = [_inverse(s) for s in generators]
+    classed: set[tuple[int, ...]] = set()
     classes = []
     for g in elements:
-        if g.tobytes() in classed:
+        if g in classed:
             continue
-        members = {g.tobytes()}
+        members = {g}
         queue = [g]
         while queue:
             h = queue.pop()
             for s, t in zip(generators, inverses, strict=True):
-                c = s[h[t]]  # s h s^-1
-                if c.tobytes() not in members:
-                    members.add(c.tobytes())
+                c = tuple(s[h[p]] for p in t)  # s h s^-1
+                if c not in members:
+                    members.add(c)
                     queue.append(c)
         classed |= members
         classes.append((g, len(members)))
     return classes
 
 
-def _cycles(image: np.ndarray, points: range) -> dict[int, int]:
+def _cycles(image: tuple[int, ...], points: range) -> dict[int, int]:
     """The smallest point of each point's cycle, for the points of `points` (closed under `image`)."""
     root: dict[int, int] = {}
     for p in points:
         if p in root:
             continue
         cycle = [p]
-        q = int(image[p])
+        q = image[p]
         while q != p:
             cycle.append(q)
-            q = int(image[q])
+            q = image[q]
         for q in cycle:
             root[q] = p
     return root
 
 
-def quotient(autos: Automorphisms, image: np.ndarray) -> KernelArrays:
+def quotient(autos: Automorphisms, image: tuple[int, ...]) -> KernelArrays:
     """The problem whose solutions are the solutions fixed by the automorphism `image`: items are the
     cycles of items, options the cycles of options that cover each item of a cycle at most once (or, for a
     secondary item, several times in one color)."""
@@ -352,7 +393,7 @@ def count_classes(
             fixed = count_breaking_symmetry(arrays, replace(settings, progress=None), autos)
         else:
             fixed = _count(quotient(autos, g), settings)
-        moved = int(np.count_nonzero(g != np.arange(autos.degree)))
+        moved = sum(p != q for p, q in enumerate(g))
         terms.append((moved, size, fixed))
         total += size * fixed
         if settings.progress is not None:

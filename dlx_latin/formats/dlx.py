@@ -96,24 +96,12 @@ def read_dlx(text: str, sharp: bool = False) -> DLXProblem:
             if not primary:
                 raise DLXFormatError(number, "the item line names no primary item")
             continue
-        option: list = []
-        seen: set[str] = set()
-        for token in tokens:
-            name, colon, color = token.partition(":")
-            _check_name(name, number, "item")
-            if name not in declared:
-                raise DLXFormatError(number, f"unknown item {name!r}")
-            if name in seen:
-                raise DLXFormatError(number, f"item {name!r} appears twice in this option")
-            seen.add(name)
-            if colon:
-                if declared[name]:
-                    raise DLXFormatError(number, f"primary item {name!r} may not have a color")
-                _check_name(color, number, "color")
-                option.append(Colored(name, color))
-            else:
-                option.append(name)
-        if not any(declared[name] for name in seen):
+        seen = set(tokens)
+        if ":" in raw or "|" in raw or len(seen) < len(tokens) or not seen <= declared.keys():
+            option = _option(tokens, declared, number)
+        else:
+            option = tokens  # plain names (most lines), checked a line at a time
+        if not any(map(declared.get, tokens)):  # a colored token is no item name: secondary anyway
             warnings.warn(
                 f"line {number}: option ignored (it has no primary item)", DLXFormatWarning, stacklevel=2
             )
@@ -126,6 +114,28 @@ def read_dlx(text: str, sharp: bool = False) -> DLXProblem:
     return DLXProblem(
         ExactCoverProblem(primary, options, secondary, bounds, sharp_items), tuple(option_lines)
     )
+
+
+def _option(tokens: list[str], declared: dict[str, bool], number: int) -> list:
+    """An option line's items, each checked: declared, once, a color only on a secondary item."""
+    option: list = []
+    seen: set[str] = set()
+    for token in tokens:
+        name, colon, color = token.partition(":")
+        _check_name(name, number, "item")
+        if name not in declared:
+            raise DLXFormatError(number, f"unknown item {name!r}")
+        if name in seen:
+            raise DLXFormatError(number, f"item {name!r} appears twice in this option")
+        seen.add(name)
+        if colon:
+            if declared[name]:
+                raise DLXFormatError(number, f"primary item {name!r} may not have a color")
+            _check_name(color, number, "color")
+            option.append(Colored(name, color))
+        else:
+            option.append(name)
+    return option
 
 
 def _parse_bounds(spec: str, line: int) -> tuple[int, int]:

@@ -172,3 +172,13 @@ def test_cli_symmetry_errors_are_one_line():
     assert ran.stderr.count("\n") == 1 and "too many to list" in ran.stderr
     ran = run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--break-symmetry", "--checkpoint", "x")
     assert ran.returncode == 2 and "do not go with --break-symmetry" in ran.stderr
+
+
+def test_the_first_branching_is_on_an_item_many_symmetries_fix():
+    """Every row of 13 queens has 13 options, but the middle row is fixed by half the square's symmetries
+    (the first row by a quarter): splitting there leaves fewer parts, and the count stays exact."""
+    problem = queens(13)
+    autos = Automorphisms(problem.kernel_arrays)
+    parts = symmetric_parts(autos)
+    assert {problem.options[part.chosen[0]][0] for part in parts} == {"r6"}
+    assert count_breaking_symmetry(problem.kernel_arrays, automorphisms=autos) == 73_712  # A000170

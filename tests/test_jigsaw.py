@@ -9,6 +9,7 @@ import pytest
 from cli import run_cli
 
 from dlx_latin.boards import BoardWarning, board_from_spec
+from dlx_latin.exact_cover.checkpoint import record_check
 from dlx_latin.jigsaw.borders import border_fillings, border_formula, derangements
 from dlx_latin.jigsaw.counts import cover_board, cover_count, jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import (
@@ -198,6 +199,34 @@ def test_cli_smallest_critical_sets():
     clues = {p: v for p, v in enumerate(sum(lines[0]["puzzle"]["clues"], [])) if v is not None}
     assert len(clues) == 2 and count_completions(empty.with_clues(clues)) == 1
     assert run_cli("jigsaw", "scs", "1").returncode == 2
+
+
+def test_smallest_critical_sets_resume_from_a_checkpoint(tmp_path):
+    """Each cover's minimum is recorded as found; a rerun reads the recorded ones (a record rewritten with a
+    valid checksum shows through) and finds the rest, a torn last line ignored."""
+    ck = tmp_path / "scs.ck"
+    full = run_cli("jigsaw", "scs", "4", "--checkpoint", str(ck), "--jobs", "2")
+    assert full.stdout.split("\n")[:4] == ["clues covers", "3 100", "4 9", "none 8"]
+    records = [json.loads(line) for line in ck.read_text().splitlines()]
+    assert len(records) == 22 and {r["scs"] for r in records} == {4}
+    first = {k: v for k, v in records[0].items() if k != "check"} | {"clues": 5, "puzzle": [[0, 1]] * 5}
+    kept = [json.dumps(first | {"check": record_check(first)})] + [json.dumps(r) for r in records[1:10]]
+    ck.write_text("\n".join(kept) + '\n{"scs": 4, "regi')
+    again = run_cli("jigsaw", "scs", "4", "--checkpoint", str(ck))
+    orbit = records[0]["regions"]
+    sizes = {
+        json.loads(line)["regions"]: json.loads(line)["orbit_size"]
+        for line in run_cli("jigsaw", "scs", "4", "--json").stdout.splitlines()
+    }
+    assert again.stdout.split("\n")[:5] == [
+        "clues covers",
+        "3 100",
+        f"4 {9 - sizes[orbit]}",
+        f"5 {sizes[orbit]}",
+        "none 8",
+    ]
+    assert len(ck.read_text().splitlines()) == 1 + 9 + 1 + 12  # the torn line is ended, not rewritten
+    assert run_cli("jigsaw", "scs", "4", "--checkpoint", str(tmp_path)).returncode != 0
 
 
 def test_constructed_impossible_covers_are_covers():

@@ -152,23 +152,27 @@ def borders_command(n: int, method: str, as_json: bool) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help="JSON lines: each cover, orbit size, fewest clues, a puzzle file."
 )
-def scs_command(n: int, jobs: int, as_json: bool) -> None:
+@checkpoint_option
+@progress_option
+def scs_command(n: int, jobs: int, as_json: bool, checkpoint: str | None, progress: bool | None) -> None:
     """Smallest critical sets: for every cover of the N x N square, the fewest clues of a jigsaw puzzle
-    with one solution; prints how many covers need each number of clues ("none": no jigsaw Latin square)."""
+    with one solution; prints how many covers need each number of clues ("none": no jigsaw Latin square).
+    --checkpoint records each cover's minimum as it is found, so the same command resumes."""
     from dlx_latin.formats.puzzle import write_puzzle
     from dlx_latin.jigsaw.counts import cover_board
     from dlx_latin.jigsaw.critical import smallest_critical_sets
 
     tally: dict[int | None, int] = {}
-    for regions, orbit, found in smallest_critical_sets(n, jobs):
-        clues = None if found is None else found[0]
-        tally[clues] = tally.get(clues, 0) + orbit
-        if as_json:
-            record = {"regions": regions, "orbit_size": orbit, "clues": clues}
-            if found is not None:
-                puzzle = cover_board(regions).with_clues(found[1])
-                record["puzzle"] = json.loads(write_puzzle(puzzle, None, f"jigsaw:{regions}"))
-            click.echo(json.dumps(record))
+    with progress_bar(progress, "covers") as bar:
+        for regions, orbit, found in smallest_critical_sets(n, jobs, checkpoint, bar):
+            clues = None if found is None else found[0]
+            tally[clues] = tally.get(clues, 0) + orbit
+            if as_json:
+                record = {"regions": regions, "orbit_size": orbit, "clues": clues}
+                if found is not None:
+                    puzzle = cover_board(regions).with_clues(found[1])
+                    record["puzzle"] = json.loads(write_puzzle(puzzle, None, f"jigsaw:{regions}"))
+                echo(json.dumps(record), bar)
     if not as_json:
         click.echo("clues covers")
         for clues in sorted(tally, key=lambda k: (k is None, k or 0)):

@@ -7,9 +7,14 @@ the jigsaw board); a cover with no jigsaw Latin square has none.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TextIO
 
+from dlx_latin.exact_cover.checkpoint import append_records, natural, read_records, unusable, write_record
 from dlx_latin.jigsaw.counts import cover_board
 from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
 from dlx_latin.latin import count_completions
@@ -28,19 +33,85 @@ def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
     return found.clues, dict(found.witnesses[0].clues)
 
 
-def smallest_critical_sets(n: int, jobs: int = 1) -> Iterator[tuple[str, int, tuple[int, dict] | None]]:
+Minimum = tuple[int, dict[int, Label]] | None  # what `cover_minimum` finds for one cover
+_FIELDS = frozenset({"scs", "regions", "clues", "puzzle"})
+
+
+def _valid(record: dict) -> bool:
+    """Whether a record holds an order, a cover, and either a puzzle with its number of clues or none."""
+    clues, puzzle = record["clues"], record["puzzle"]
+    if clues is None:
+        return puzzle is None and natural(record["scs"]) and isinstance(record["regions"], str)
+    return (
+        natural(record["scs"])
+        and isinstance(record["regions"], str)
+        and natural(clues)
+        and isinstance(puzzle, list)
+        and len(puzzle) == clues
+        and all(isinstance(c, list) and len(c) == 2 and natural(c[0]) for c in puzzle)
+    )
+
+
+def _finished(path: Path, n: int) -> dict[str, Minimum]:
+    """The covers of order n whose minimum a checkpoint file records."""
+    done: dict[str, Minimum] = {}
+    for record in read_records(path, _FIELDS, _valid, "a jigsaw scs checkpoint"):
+        if record["scs"] == n:
+            clues, puzzle = record["clues"], record["puzzle"]
+            done[record["regions"]] = None if clues is None else (clues, {c: v for c, v in puzzle})
+    return done
+
+
+def smallest_critical_sets(
+    n: int,
+    jobs: int = 1,
+    checkpoint: str | os.PathLike | None = None,
+    progress: Callable[[int, float], object] | None = None,
+) -> Iterator[tuple[str, int, Minimum]]:
     """(canonical cover, orbit size, `cover_minimum`) for every cover of order n up to symmetry, in the
-    order of the region strings; `jobs` > 1 works in that many processes."""
+    order of the region strings; `jobs` > 1 works in that many processes.  With `checkpoint` (a file path)
+    each cover's minimum is recorded as it is found, and the same call after an interruption finds only
+    the covers not recorded.  `progress(covers done, fraction done)` is called after each cover."""
     if n < 2:
         raise JigsawOrderError("smallest critical sets are for orders n >= 2")
     orbits = sorted(covers_up_to_symmetry(n).items())
-    if jobs > 1:
-        with process_pool(jobs) as pool:
-            found = pool.map(cover_minimum, [r for r, _ in orbits], chunksize=4)
-            yield from ((r, orbit, m) for (r, orbit), m in zip(orbits, found, strict=True))
-        return
-    for r, orbit in orbits:
-        yield r, orbit, cover_minimum(r)
+    path = None if checkpoint is None else Path(checkpoint)
+    try:
+        done = {} if path is None else _finished(path, n)
+        log = None if path is None else append_records(path)
+    except (OSError, UnicodeDecodeError) as e:
+        raise unusable(checkpoint, e) from None
+    todo = [r for r, _ in orbits if r not in done]
+    with ExitStack() as stack:
+        if log is not None:
+            stack.callback(log.close)
+        pool = stack.enter_context(process_pool(jobs)) if jobs > 1 and len(todo) > 1 else None
+        found = pool.map(cover_minimum, todo) if pool else map(cover_minimum, todo)
+        for k, (regions, orbit) in enumerate(orbits, start=1):
+            if regions not in done:
+                done[regions] = minimum = next(found)
+                if log is not None:
+                    _record(log, checkpoint, n, regions, minimum)
+            if progress is not None:
+                progress(k, k / len(orbits))
+            yield regions, orbit, done[regions]
+
+
+def _record(
+    log: TextIO, checkpoint: str | os.PathLike | None, n: int, regions: str, minimum: Minimum
+) -> None:
+    """One cover's minimum, on disk before this returns."""
+    puzzle = None if minimum is None else [[c, v] for c, v in sorted(minimum[1].items())]
+    record = {
+        "scs": n,
+        "regions": regions,
+        "clues": None if minimum is None else minimum[0],
+        "puzzle": puzzle,
+    }
+    try:
+        write_record(log, record)
+    except OSError as e:
+        raise unusable(checkpoint, e) from None
 
 
 def distribution(n: int, jobs: int = 1) -> Counter:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import sys
 import time
+
+from machine import header
 
 from dlx_latin.exact_cover.classic import langford, pentominoes, queens, soma
 from dlx_latin.exact_cover.kernel import kernel_search
@@ -46,10 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=5, metavar="N")
     args = parser.parse_args()
-    print(
-        f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; command: python benchmarks/avx512.py --repeat {args.repeat}\n"
-    )
+    print(header() + "\n")
     print("| family | nodes | one item per POPCNT | eight items per VPOPCNTQ | speed-up |")
     print("|---|---|---|---|---|")
     for name, build in FAMILIES.items():

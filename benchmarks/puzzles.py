@@ -13,13 +13,12 @@ The data is never copied into this repository.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import time
 from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
+from machine import header
 
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import Multiset, PartialBoard, count_completions, is_critical
@@ -57,10 +56,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sample", type=int, default=5, help="rate every K-th puzzle")
     args = parser.parse_args()
-    print(
-        f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; command: python benchmarks/puzzles.py --sample {args.sample}"
-    )
+    print(header())
     board, m = board_from_spec("sudoku:3x3"), Multiset.default(9)
     puzzles = [
         (level, PartialBoard(board, m, {p: int(c) for p, c in enumerate(grid) if c != "0"}))

@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
+from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
@@ -71,7 +73,8 @@ def smallest_critical_sets(
     """(canonical cover, orbit size, `cover_minimum`) for every cover of order n up to symmetry, in the
     order of the region strings; `jobs` > 1 works in that many processes.  With `checkpoint` (a file path)
     each cover's minimum is recorded as it is found, and the same call after an interruption finds only
-    the covers not recorded.  `progress(covers done, fraction done)` is called after each cover."""
+    the covers not recorded, as soon as each is found (a kill loses only the covers being worked on).
+    `progress(covers found, fraction found)` is called after each cover."""
     if n < 2:
         raise JigsawOrderError("smallest critical sets are for orders n >= 2")
     orbits = sorted(covers_up_to_symmetry(n).items())
@@ -86,15 +89,28 @@ def smallest_critical_sets(
         if log is not None:
             stack.callback(log.close)
         pool = stack.enter_context(process_pool(jobs)) if jobs > 1 and len(todo) > 1 else None
-        found = pool.map(cover_minimum, todo) if pool else map(cover_minimum, todo)
-        for k, (regions, orbit) in enumerate(orbits, start=1):
-            if regions not in done:
-                done[regions] = minimum = next(found)
+        shown = 0  # covers yielded, in order; a cover found out of order waits in `done`
+        for regions, minimum in chain([(None, None)], _minima(pool, todo)):
+            if regions is not None:
+                done[regions] = minimum
                 if log is not None:
                     _record(log, checkpoint, n, regions, minimum)
             if progress is not None:
-                progress(k, k / len(orbits))
-            yield regions, orbit, done[regions]
+                progress(len(done), len(done) / len(orbits))
+            while shown < len(orbits) and orbits[shown][0] in done:
+                regions, orbit = orbits[shown]
+                shown += 1
+                yield regions, orbit, done[regions]
+
+
+def _minima(pool: ProcessPoolExecutor | None, covers: list[str]) -> Iterator[tuple[str, Minimum]]:
+    """(cover, `cover_minimum`) for each of `covers`, as each is found (in a pool: as workers finish)."""
+    if pool is None:
+        yield from ((r, cover_minimum(r)) for r in covers)
+        return
+    futures = {pool.submit(cover_minimum, r): r for r in covers}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
 
 
 def _record(

@@ -2,8 +2,9 @@
 
     python benchmarks/frontier.py [--quick]
 
-It ends with the projection for `jigsaw count 7` from a sample of covers.  --quick leaves out
-`count sudoku:3x3 --up-to symmetry` and `count latin:8 --up-to isotopy` (minutes each).
+It ends with the projections for `jigsaw count 7` and `jigsaw scs 6` from samples of covers.  --quick
+leaves out `count sudoku:3x3 --up-to symmetry`, `count latin:8 --up-to isotopy` and the scs projection
+(minutes each).
 Each command is a fresh process (start-up included) under a time limit of its target; a command past its
 limit is reported as such, not waited for.
 """
@@ -66,6 +67,36 @@ def project_jigsaw(n: int = 7, every: int = 5000, sample: int = 120) -> str:
     )
 
 
+def timed_minimum(regions: str) -> tuple[float, object]:
+    """Seconds and result of `cover_minimum` on one cover (in a worker process)."""
+    from dlx_latin.jigsaw.critical import cover_minimum
+
+    start = time.perf_counter()
+    found = cover_minimum(regions)
+    return time.perf_counter() - start, found
+
+
+def project_scs(n: int = 6, sample: int = 24, seed: int = 1, jobs: int = 2) -> str:
+    """Seconds per cover of `jigsaw scs n` on `sample` orbits of covers drawn at random (seeded), timed one
+    by one in `jobs` processes, and the projected core-hours over all orbits."""
+    import random
+    import statistics
+
+    from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
+    from dlx_latin.workers import process_pool
+
+    orbits = sorted(covers_up_to_symmetry(n))
+    chosen = random.Random(seed).sample(orbits, sample)
+    with process_pool(jobs) as pool:
+        seconds = [t for t, _ in pool.map(timed_minimum, chosen)]
+    mean = statistics.mean(seconds)
+    return (
+        f"jigsaw scs {n}: {sample} orbits of covers drawn at random (seed {seed}): {min(seconds):.2f} to "
+        f"{max(seconds):.1f} s per cover, median {statistics.median(seconds):.2f} s, mean {mean:.2f} s; "
+        f"{len(orbits):,} orbits -> {mean * len(orbits) / 3600:,.0f} core-hours projected"
+    )
+
+
 def main() -> None:
     quick = "--quick" in sys.argv[1:]
     print(
@@ -86,6 +117,8 @@ def main() -> None:
             flush=True,
         )
     print(f"- {project_jigsaw()}")
+    if not quick:
+        print(f"- {project_scs()}")
 
 
 if __name__ == "__main__":

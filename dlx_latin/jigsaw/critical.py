@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
-from itertools import chain
 from pathlib import Path
 from typing import TextIO
 
@@ -25,8 +24,10 @@ from dlx_latin.puzzles.minimal import minimal_puzzles
 from dlx_latin.workers import process_pool
 from symmetry.counting import all_classes
 
+CoverMinimum = tuple[int, dict[int, Label]] | None  # fewest clues and one such puzzle; None: no Latin square
 
-def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
+
+def cover_minimum(regions: str) -> CoverMinimum:
     """(fewest clues, the clues of one such puzzle) on one cover, or None when it has no Latin square."""
     pb = cover_board(regions)
     if count_completions(pb, limit=1) == 0:
@@ -35,28 +36,26 @@ def cover_minimum(regions: str) -> tuple[int, dict[int, Label]] | None:
     return found.clues, dict(found.witnesses[0].clues)
 
 
-Minimum = tuple[int, dict[int, Label]] | None  # what `cover_minimum` finds for one cover
 _FIELDS = frozenset({"scs", "regions", "clues", "puzzle"})
 
 
 def _valid(record: dict) -> bool:
     """Whether a record holds an order, a cover, and either a puzzle with its number of clues or none."""
     clues, puzzle = record["clues"], record["puzzle"]
-    if clues is None:
-        return puzzle is None and natural(record["scs"]) and isinstance(record["regions"], str)
-    return (
-        natural(record["scs"])
-        and isinstance(record["regions"], str)
-        and natural(clues)
+    found = (
+        puzzle is None
+        if clues is None
+        else natural(clues)
         and isinstance(puzzle, list)
         and len(puzzle) == clues
         and all(isinstance(c, list) and len(c) == 2 and natural(c[0]) for c in puzzle)
     )
+    return found and natural(record["scs"]) and isinstance(record["regions"], str)
 
 
-def _finished(path: Path, n: int) -> dict[str, Minimum]:
+def _finished(path: Path, n: int) -> dict[str, CoverMinimum]:
     """The covers of order n whose minimum a checkpoint file records."""
-    done: dict[str, Minimum] = {}
+    done: dict[str, CoverMinimum] = {}
     for record in read_records(path, _FIELDS, _valid, "a jigsaw scs checkpoint"):
         if record["scs"] == n:
             clues, puzzle = record["clues"], record["puzzle"]
@@ -69,12 +68,12 @@ def smallest_critical_sets(
     jobs: int = 1,
     checkpoint: str | os.PathLike | None = None,
     progress: Callable[[int, float], object] | None = None,
-) -> Iterator[tuple[str, int, Minimum]]:
+) -> Iterator[tuple[str, int, CoverMinimum]]:
     """(canonical cover, orbit size, `cover_minimum`) for every cover of order n up to symmetry, in the
     order of the region strings; `jobs` > 1 works in that many processes.  With `checkpoint` (a file path)
-    each cover's minimum is recorded as it is found, and the same call after an interruption finds only
-    the covers not recorded, as soon as each is found (a kill loses only the covers being worked on).
-    `progress(covers found, fraction found)` is called after each cover."""
+    each cover's minimum is recorded as soon as it is found, in whatever order the workers finish (a kill
+    loses only the covers being worked on), and the same call after an interruption finds only the covers
+    not recorded.  `progress(covers found, fraction found)` is called after each cover."""
     if n < 2:
         raise JigsawOrderError("smallest critical sets are for orders n >= 2")
     orbits = sorted(covers_up_to_symmetry(n).items())
@@ -90,20 +89,25 @@ def smallest_critical_sets(
             stack.callback(log.close)
         pool = stack.enter_context(process_pool(jobs)) if jobs > 1 and len(todo) > 1 else None
         shown = 0  # covers yielded, in order; a cover found out of order waits in `done`
-        for regions, minimum in chain([(None, None)], _minima(pool, todo)):
-            if regions is not None:
-                done[regions] = minimum
-                if log is not None:
-                    _record(log, checkpoint, n, regions, minimum)
-            if progress is not None:
-                progress(len(done), len(done) / len(orbits))
+
+        def ready() -> Iterator[tuple[str, int, CoverMinimum]]:
+            nonlocal shown
             while shown < len(orbits) and orbits[shown][0] in done:
                 regions, orbit = orbits[shown]
                 shown += 1
                 yield regions, orbit, done[regions]
 
+        yield from ready()
+        for regions, minimum in _minima(pool, todo):
+            done[regions] = minimum
+            if log is not None:
+                _record(log, checkpoint, n, regions, minimum)
+            if progress is not None:
+                progress(len(done), len(done) / len(orbits))
+            yield from ready()
 
-def _minima(pool: ProcessPoolExecutor | None, covers: list[str]) -> Iterator[tuple[str, Minimum]]:
+
+def _minima(pool: ProcessPoolExecutor | None, covers: list[str]) -> Iterator[tuple[str, CoverMinimum]]:
     """(cover, `cover_minimum`) for each of `covers`, as each is found (in a pool: as workers finish)."""
     if pool is None:
         yield from ((r, cover_minimum(r)) for r in covers)
@@ -114,7 +118,7 @@ def _minima(pool: ProcessPoolExecutor | None, covers: list[str]) -> Iterator[tup
 
 
 def _record(
-    log: TextIO, checkpoint: str | os.PathLike | None, n: int, regions: str, minimum: Minimum
+    log: TextIO, checkpoint: str | os.PathLike | None, n: int, regions: str, minimum: CoverMinimum
 ) -> None:
     """One cover's minimum, on disk before this returns."""
     puzzle = None if minimum is None else [[c, v] for c, v in sorted(minimum[1].items())]

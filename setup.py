@@ -1,5 +1,5 @@
 """Build the C extensions (exact-cover kernel, Latin bitboard, dissection counter, Latin rectangles by column
-sets); metadata in pyproject."""
+sets, distinguishing patterns); metadata in pyproject."""
 
 from setuptools import Extension, setup
 
@@ -20,6 +20,11 @@ setup(
             "symmetry._rectangles",
             sources=["symmetry/_rectangles.c"],
             depends=["dlx_latin/u128.h"],
+            extra_compile_args=["-O3", "-std=c99"],
+        ),
+        Extension(
+            "dlx_latin.puzzles._patterns",
+            sources=["dlx_latin/puzzles/_patterns.c"],
             extra_compile_args=["-O3", "-std=c99"],
         ),
         Extension(

@@ -533,10 +533,8 @@ def minimal(
     elif pb.clues:
         raise click.UsageError("minimal takes an empty BOARD or a full Latin board, not a partial one")
     else:
-        with progress_bar(progress, "classes of Latin boards found") as bar:
-            classes = [f.labelling for f in all_classes(pb, bar)]
-        with progress_bar(progress, "classes of Latin boards done") as bar:
-            found = minimal_puzzles(pb, witnesses, classes, bar)
+        with progress_bar(progress, "classes of Latin boards found") as bar:  # listed only when needed
+            found = minimal_puzzles(pb, witnesses, (f.labelling for f in all_classes(pb, bar)))
     if as_json:
         spec = _spec(target, pb)
         shown = [json.loads(write_puzzle(w, None, spec)) for w in found.witnesses]

@@ -224,6 +224,15 @@ class PuzzleBatch:
         labels, n = self.multiset.labels, self.board.n_points
         return [[labels[v] for v in found[k : k + n]] for k in range(0, count * n, n)]
 
+    def label_indices(self, puzzle: Mapping[int, Label] | str, limit: int) -> tuple[int, bytes]:
+        """The puzzle's completions counted up to `limit`, and the first `limit` of them as one byte per
+        point (the label's index in the multiset), one completion after another: for scans at C speed."""
+        if self.bits is not None and limit >= 1:
+            ((count, found),) = self.bits.solve_clues([self._readable(puzzle)], self.index, limit, limit)
+            return count, found or b""
+        found = self.completions(puzzle, limit)
+        return len(found), bytes(self.index[x] for labelling in found for x in labelling)
+
     def solve(self, puzzle: Mapping[int, Label] | str) -> Labelling | None:
         """The puzzle's first solution (a labelling in point order), or None."""
         return next(self.answers([puzzle], 1)).solution

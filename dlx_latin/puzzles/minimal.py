@@ -9,11 +9,14 @@ completion; if not, H is optimal (every puzzle must hit the sets kept, so none i
 new completions give new unavoidable sets and the loop goes on.  The answer is exact, not a heuristic.
 
 The minimal puzzles of a board are the smallest over all its Latin boards; a board's symmetries and
-relabellings keep clue counts, so one Latin board per class (`symmetry.all_classes`) suffices.
+relabellings keep clue counts, so one Latin board per class (`symmetry.all_classes`) suffices.  When each
+label appears once, `patterns.pattern_scan` looks at all the Latin boards at once first: it settles most
+boards outright, and where it gives up, the size it reached bounds the search below.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +26,7 @@ from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import bits
 from dlx_latin.puzzles.hitting import add_minimal, smallest_hitting_set, unhit
+from dlx_latin.puzzles.patterns import pattern_scan
 
 NEW_SETS = 16  # other completions asked for at each round (each gives an unavoidable set)
 SEED_LIMIT = 64  # completions listed per region when seeding small unavoidable sets
@@ -56,12 +60,24 @@ def _seed_sets(solved: PartialBoard, solution: list[Label]) -> list[int]:
     return out
 
 
+def fewest_possible(pb: PartialBoard) -> int:
+    """A lower bound on the clues of any puzzle of the board: two labels with the same count in the
+    multiset can be swapped on any Latin board, so a puzzle shows all but at most one of each such group
+    of labels (and holds its inscription)."""
+    groups = Counter(pb.multiset.counts)
+    return max(sum(size - 1 for size in groups.values()), len(pb.inscription))
+
+
 def smallest_puzzle(
-    solved: PartialBoard, below: int | None = None, progress: Callable[[int, int], object] | None = None
+    solved: PartialBoard,
+    below: int | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    at_least: int = 0,
 ) -> PartialBoard | None:
     """A puzzle with the fewest clues whose only completion is the Latin board `solved` (every point a
     clue); the clues of its inscription always stay and are counted.  With `below`, None when every puzzle
-    for `solved` has at least `below` clues (the search stops as soon as that is proved)."""
+    for `solved` has at least `below` clues (the search stops as soon as that is proved); `at_least`: a
+    number of clues every puzzle is known to have (the search starts there)."""
     board, m = solved.board, solved.multiset
     solution: list[Label] = [solved.clues[p] for p in range(board.n_points)]
     kept = {p: solution[p] for p in solved.inscription}
@@ -69,7 +85,7 @@ def smallest_puzzle(
     unavoidable: list[int] = []
     for found in _seed_sets(solved, solution):
         add_minimal(unavoidable, found & ~inscribed)
-    size = 0
+    size = max(0, at_least - len(kept))
     while True:
         at_most = None if below is None else below - 1 - len(kept)
         hitting = smallest_hitting_set(unavoidable, size, at_most)
@@ -94,18 +110,23 @@ def minimal_puzzles(
     progress: Callable[[int, float], object] | None = None,
 ) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
-    that have that many: the smallest puzzle of each Latin board in `boards`.
+    that have that many: by the pattern scan when it settles it (one witness), else the smallest puzzle of
+    each Latin board in `boards`, until puzzles as small as the scan's bound turn up.
 
     Symmetric Latin boards have equally small puzzles, so `boards` need only hold one Latin board per class
-    under the board's symmetries (`[f.labelling for f in symmetry.all_classes(pb)]`: 2 for the 4x4 Sudoku
-    instead of 288); None tries every Latin board of `pb`.  `progress(boards done, fraction)` after each
-    (the fraction is 0 when `boards` has no length)."""
+    under the board's symmetries (`f.labelling for f in symmetry.all_classes(pb)`: 2 for the 4x4 Sudoku
+    instead of 288; read only when needed); None tries every Latin board of `pb`.  `progress(boards done,
+    fraction)` after each (the fraction is 0 when `boards` has no length)."""
+    scan = pattern_scan(pb)
+    if scan is not None and scan.puzzle is not None and witnesses == 1:
+        return Minimum(scan.at_least, (PartialBoard(pb.board, pb.multiset, scan.puzzle),))
+    floor = fewest_possible(pb) if scan is None else max(scan.at_least, fewest_possible(pb))
     best: list[PartialBoard] = []
     total = len(boards) if isinstance(boards, Sequence) else 0
     for done, labelling in enumerate(completions(pb) if boards is None else boards, start=1):
         solved = PartialBoard(pb.board, pb.multiset, dict(enumerate(labelling)))
         below = None if not best else len(best[0].clues) + (len(best) < witnesses)
-        puzzle = smallest_puzzle(solved, below)
+        puzzle = smallest_puzzle(solved, below, at_least=floor)
         if progress is not None:
             progress(done, done / total if total else 0.0)
         if puzzle is None:
@@ -114,6 +135,8 @@ def minimal_puzzles(
             best = [puzzle]
         elif len(puzzle.clues) == len(best[0].clues) and len(best) < witnesses:
             best.append(puzzle)
+        if len(best[0].clues) <= floor and len(best) >= witnesses:
+            break  # no puzzle has fewer clues
     return Minimum(len(best[0].clues), tuple(best))
 
 

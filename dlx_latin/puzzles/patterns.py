@@ -1,0 +1,69 @@
+"""The fewest clues of any puzzle on an empty board, over all its Latin boards at once.
+
+When each label appears once in the multiset, relabelling maps Latin boards to Latin boards.  List one
+Latin board R per relabelling class (the first asterism's labels fixed in order).  The completions of a
+Latin board T's clues on points P are then the boards sigma(R) with sigma(R) = T on P.  Such sigma exist
+exactly when R repeats labels on P where T does (the same *pattern*), and (n - b)! of them do, for the b
+labels T shows on P.  So T's clues on P form a puzzle exactly when b >= n - 1 and no other listed board
+has T's pattern on P.  That is a question about bytes, which `_patterns.unique_pattern` answers at C speed
+for all point sets of each size in turn.  The first size with an answer is the fewest clues: adding a clue
+to a puzzle leaves a puzzle.
+
+The scan is cheap when the listed boards are few (a few thousand for most jigsaw covers of order 6) and
+the answer is small, and hopeless for a large one (the Latin squares of order 6 need 9 of 36 points).  So
+it stops at a budget, and what it proved (no puzzle has fewer clues than the size reached) still bounds
+the slower method that finishes the job (`minimal.minimal_puzzles`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dlx_latin.latin.batch import batch_for
+from dlx_latin.latin.multiset import Label
+from dlx_latin.latin.partial import PartialBoard
+from dlx_latin.puzzles._patterns import unique_pattern
+
+MAX_BOARDS = 100_000  # Latin boards listed at most (bitsets of pairs of points: 162 bytes per board at 36)
+BUDGET = 1_000_000_000  # words of bitsets visited per size of clue set before the scan gives up (about 0.5 s)
+
+
+@dataclass(frozen=True)
+class PatternScan:
+    """What the scan proved: every puzzle has at least `at_least` clues, and `puzzle` (when not None) is
+    one with exactly that many."""
+
+    at_least: int
+    puzzle: dict[int, Label] | None
+
+
+def listed_boards(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> tuple[int, bytes] | None:
+    """One Latin board per relabelling class of an empty board whose multiset holds each label once (the
+    first asterism labelled in order), as label indices (a byte per point, board after board) with their
+    number; None when there are more than `max_boards`, or labels repeat."""
+    m = pb.multiset
+    if pb.clues or any(c != 1 for c in m.counts) or len(m.labels) > 255:
+        return None
+    first = dict(zip(pb.board.asterisms[0], m.labels, strict=True))
+    count, labels = batch_for(pb.board, m).label_indices(first, max_boards + 1)
+    return None if count > max_boards else (count, labels)
+
+
+def pattern_scan(pb: PartialBoard, budget: int = BUDGET, max_boards: int = MAX_BOARDS) -> PatternScan | None:
+    """The fewest clues of any puzzle on the empty board `pb` and one such puzzle, or when the scan gives
+    up (more than `budget` words for one size), the size it proved every puzzle reaches; None when the scan
+    does not apply (labels repeat, more than `max_boards` Latin boards, or none at all)."""
+    listed = listed_boards(pb, max_boards)
+    if listed is None or listed[0] == 0:
+        return None
+    count, labels = listed
+    n_points, floor = pb.board.n_points, len(pb.multiset.labels) - 1
+    for k in range(max(floor, 1), n_points + 1):
+        found = unique_pattern(labels, count, n_points, k, floor, budget)
+        if found is False:
+            return PatternScan(k, None)
+        if found is not None:
+            board, points = found
+            row = labels[board * n_points : (board + 1) * n_points]
+            return PatternScan(len(points), {p: pb.multiset.labels[row[p]] for p in points})
+    raise AssertionError("every point of a Latin board is a puzzle with one completion")

@@ -3,7 +3,10 @@
 For each cover (one per orbit of the square's symmetries) the exact minimum over all its jigsaw Latin
 squares is `puzzles.minimal.minimal_puzzles`: the pattern scan over all its Latin squares at once
 (`puzzles.patterns`), which settles almost every cover in milliseconds, else implicit hitting sets on one
-Latin board per symmetry class of the jigsaw board; a cover with no jigsaw Latin square has none.
+Latin board per symmetry class of the jigsaw board; a cover with no jigsaw Latin square has none.  A run
+over all covers scans them all first, in chunks, and only then takes the few the scan leaves (covers close
+to plain Latin squares, with many more Latin squares and larger minima) one by one, so the easy answers are
+recorded at once.
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
 from dlx_latin.latin import count_completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.puzzles.minimal import minimal_puzzles
+from dlx_latin.puzzles.patterns import pattern_scan
 from dlx_latin.workers import process_pool
 from symmetry.counting import all_classes
 
 CoverMinimum = tuple[int, dict[int, Label]] | None  # fewest clues and one such puzzle; None: no Latin square
+SCAN_CHUNK = 64  # covers scanned by one task (a few milliseconds each)
 
 
 def cover_minimum(regions: str) -> CoverMinimum:
@@ -35,6 +40,19 @@ def cover_minimum(regions: str) -> CoverMinimum:
         return None
     found = minimal_puzzles(pb, boards=(f.labelling for f in all_classes(pb)))
     return found.clues, dict(found.witnesses[0].clues)
+
+
+def scanned_minima(covers: list[str]) -> list[CoverMinimum | bool]:
+    """`cover_minimum` of each cover where the pattern scan alone settles it, else False."""
+    out: list[CoverMinimum | bool] = []
+    for regions in covers:
+        pb = cover_board(regions)
+        scan = pattern_scan(pb)
+        if scan is None:
+            out.append(None if count_completions(pb, limit=1) == 0 else False)
+        else:
+            out.append(False if scan.puzzle is None else (scan.at_least, scan.puzzle))
+    return out
 
 
 _FIELDS = frozenset({"scs", "regions", "clues", "puzzle"})
@@ -109,11 +127,26 @@ def smallest_critical_sets(
 
 
 def _minima(pool: ProcessPoolExecutor | None, covers: list[str]) -> Iterator[tuple[str, CoverMinimum]]:
-    """(cover, `cover_minimum`) for each of `covers`, as each is found (in a pool: as workers finish)."""
+    """(cover, `cover_minimum`) for each of `covers`, as each is found (in a pool: as workers finish): the
+    pattern scan on all of them first, in chunks, then the rest one by one."""
+    chunks = [covers[k : k + SCAN_CHUNK] for k in range(0, len(covers), SCAN_CHUNK)]
     if pool is None:
-        yield from ((r, cover_minimum(r)) for r in covers)
+        scanned = ((chunk, scanned_minima(chunk)) for chunk in chunks)
+    else:
+        futures = {pool.submit(scanned_minima, chunk): chunk for chunk in chunks}
+        scanned = ((futures[f], f.result()) for f in as_completed(futures))
+    left = []
+    for chunk, minima in scanned:
+        for regions, minimum in zip(chunk, minima, strict=True):
+            if minimum is False:
+                left.append(regions)
+            else:
+                yield regions, minimum
+    left.sort()
+    if pool is None:
+        yield from ((r, cover_minimum(r)) for r in left)
         return
-    futures = {pool.submit(cover_minimum, r): r for r in covers}
+    futures = {pool.submit(cover_minimum, r): r for r in left}
     for future in as_completed(futures):
         yield futures[future], future.result()
 

@@ -91,11 +91,72 @@ static int keep(Scan *s, int to, const uint64_t *set, const int *blocks, int nb)
     return NONE;
 }
 
-/* The groups at depth j + 1 from those at depth j and the new point p. */
+/* The number of labellings in `set` with none of the labels of the points `blocks` at p, counting at most
+ * to 2 (`*first`: the first one). */
+static int few_new(const Scan *s, const uint64_t *set, const int *blocks, int nb, int p, int *first)
+{
+    const uint64_t *same[MAX_K];
+    for (int b = 0; b < nb; b++) same[b] = s->eq + ((size_t)blocks[b] * s->N + p) * s->W;
+    int count = 0;
+    for (int w = 0; w < s->W; w++) {
+        uint64_t x = set[w];
+        for (int b = 0; b < nb && x; b++) x &= ~same[b][w];
+        if (!x) continue;
+        if (!count) *first = 64 * w + __builtin_ctzll(x);
+        count += __builtin_popcountll(x) > 1 ? 2 : 1;
+        if (count > 1) return 2;
+    }
+    return count;
+}
+
+/* The number of labellings in both sets, counting at most to 2 (`*first`: the first one). */
+static int few_both(const uint64_t *a, const uint64_t *b, int W, int *first)
+{
+    int count = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t x = a[w] & b[w];
+        if (!x) continue;
+        if (!count) *first = 64 * w + __builtin_ctzll(x);
+        count += __builtin_popcountll(x) > 1 ? 2 : 1;
+        if (count > 1) return 2;
+    }
+    return count;
+}
+
+/* The last point p: whether a group's part with a label of its own at p is one labelling with at least
+ * min_blocks labels (one word at a time, nothing stored). */
+static int finish(Scan *s, int j, int p)
+{
+    const Level *from = &s->levels[j];
+    for (int g = 0; g < from->n; g++) {
+        const uint64_t *set = from->bits + (size_t)g * s->W;
+        const int *blocks = from->blocks + (size_t)g * MAX_K;
+        int nb = from->nblocks[g], first = -1;
+        s->work += (unsigned long long)(nb + 1) * s->W;
+        if (nb + 1 >= s->min_blocks && few_new(s, set, blocks, nb, p, &first) == 1) {
+            s->found_board = first;
+            s->found_size = j + 1;
+            return FOUND;
+        }
+        for (int b = 0; nb >= s->min_blocks && b < nb; b++) {
+            const uint64_t *same = s->eq + ((size_t)blocks[b] * s->N + p) * s->W;
+            if (few_both(set, same, s->W, &first) == 1) {
+                s->found_board = first;
+                s->found_size = j + 1;
+                return FOUND;
+            }
+        }
+    }
+    return NONE;
+}
+
+/* The groups at depth j + 1 from those at depth j and the new point p (a part that could not reach
+ * min_blocks labels is not made). */
 static int extend(Scan *s, int j, int p)
 {
+    if (j + 1 == s->k) return finish(s, j, p);
     Level *from = &s->levels[j];
-    int W = s->W;
+    int W = s->W, viable = s->min_blocks - (s->k - j - 1); /* blocks a part needs to be kept */
     s->levels[j + 1].n = 0;
     uint64_t *child = s->rest + W;
     for (int g = 0; g < from->n; g++) {
@@ -104,6 +165,10 @@ static int extend(Scan *s, int j, int p)
         memcpy(s->rest, set, W * sizeof *set);
         for (int b = 0; b < nb; b++) {
             const uint64_t *same = s->eq + ((size_t)blocks[b] * s->N + p) * W;
+            if (nb < viable) {
+                for (int w = 0; w < W; w++) s->rest[w] &= ~same[w];
+                continue;
+            }
             for (int w = 0; w < W; w++) {
                 child[w] = set[w] & same[w];
                 s->rest[w] &= ~same[w];

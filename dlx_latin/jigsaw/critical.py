@@ -25,7 +25,7 @@ from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
 from dlx_latin.latin import count_completions
 from dlx_latin.latin.multiset import Label
 from dlx_latin.puzzles.minimal import minimal_puzzles
-from dlx_latin.puzzles.patterns import pattern_scan
+from dlx_latin.puzzles.patterns import LONG_BUDGET, pattern_scan
 from dlx_latin.workers import process_pool
 from symmetry.counting import all_classes
 
@@ -34,11 +34,12 @@ SCAN_CHUNK = 64  # covers scanned by one task (a few milliseconds each)
 
 
 def cover_minimum(regions: str) -> CoverMinimum:
-    """(fewest clues, the clues of one such puzzle) on one cover, or None when it has no Latin square."""
+    """(fewest clues, the clues of one such puzzle) on one cover, or None when it has no Latin square: by
+    a long pattern scan, else hitting sets (`scanned_minima` is the quick first pass)."""
     pb = cover_board(regions)
     if count_completions(pb, limit=1) == 0:
         return None
-    found = minimal_puzzles(pb, boards=(f.labelling for f in all_classes(pb)))
+    found = minimal_puzzles(pb, boards=(f.labelling for f in all_classes(pb)), scan_budget=LONG_BUDGET)
     return found.clues, dict(found.witnesses[0].clues)
 
 

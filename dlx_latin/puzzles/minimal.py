@@ -26,7 +26,7 @@ from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import bits
 from dlx_latin.puzzles.hitting import add_minimal, smallest_hitting_set, unhit
-from dlx_latin.puzzles.patterns import pattern_scan
+from dlx_latin.puzzles.patterns import BUDGET, pattern_scan
 
 NEW_SETS = 16  # other completions asked for at each round (each gives an unavoidable set)
 SEED_LIMIT = 64  # completions listed per region when seeding small unavoidable sets
@@ -108,16 +108,17 @@ def minimal_puzzles(
     witnesses: int = 1,
     boards: Iterable[Sequence[Label]] | None = None,
     progress: Callable[[int, float], object] | None = None,
+    scan_budget: int = BUDGET,
 ) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
-    that have that many: by the pattern scan when it settles it (one witness), else the smallest puzzle of
-    each Latin board in `boards`, until puzzles as small as the scan's bound turn up.
+    that have that many: by the pattern scan when it settles it within `scan_budget` (one witness), else
+    the smallest puzzle of each Latin board in `boards`, until puzzles as small as the scan's bound turn up.
 
     Symmetric Latin boards have equally small puzzles, so `boards` need only hold one Latin board per class
     under the board's symmetries (`f.labelling for f in symmetry.all_classes(pb)`: 2 for the 4x4 Sudoku
     instead of 288; read only when needed); None tries every Latin board of `pb`.  `progress(boards done,
     fraction)` after each (the fraction is 0 when `boards` has no length)."""
-    scan = pattern_scan(pb)
+    scan = pattern_scan(pb, scan_budget)
     if scan is not None and scan.puzzle is not None and witnesses == 1:
         return Minimum(scan.at_least, (PartialBoard(pb.board, pb.multiset, scan.puzzle),))
     floor = fewest_possible(pb) if scan is None else max(scan.at_least, fewest_possible(pb))

@@ -24,8 +24,9 @@ from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles._patterns import unique_pattern
 
-MAX_BOARDS = 100_000  # Latin boards listed at most (bitsets of pairs of points: 162 bytes per board at 36)
+TABLE_BYTES = 64 << 20  # the most memory for the bitsets of pairs of points (points^2 / 8 bytes per board)
 BUDGET = 1_000_000_000  # words of bitsets visited per size of clue set before the scan gives up (about 0.5 s)
+LONG_BUDGET = 500 * BUDGET  # for a board that would otherwise take minutes of hitting sets
 
 
 @dataclass(frozen=True)
@@ -37,19 +38,22 @@ class PatternScan:
     puzzle: dict[int, Label] | None
 
 
-def listed_boards(pb: PartialBoard, max_boards: int = MAX_BOARDS) -> tuple[int, bytes] | None:
+def listed_boards(pb: PartialBoard, max_boards: int | None = None) -> tuple[int, bytes] | None:
     """One Latin board per relabelling class of an empty board whose multiset holds each label once (the
     first asterism labelled in order), as label indices (a byte per point, board after board) with their
-    number; None when there are more than `max_boards`, or labels repeat."""
+    number; None when there are more than `max_boards` (by default as many as TABLE_BYTES allows), or
+    labels repeat."""
     m = pb.multiset
     if pb.clues or any(c != 1 for c in m.counts) or len(m.labels) > 255:
         return None
+    if max_boards is None:
+        max_boards = TABLE_BYTES * 8 // pb.board.n_points**2
     first = dict(zip(pb.board.asterisms[0], m.labels, strict=True))
     count, labels = batch_for(pb.board, m).label_indices(first, max_boards + 1)
     return None if count > max_boards else (count, labels)
 
 
-def pattern_scan(pb: PartialBoard, budget: int = BUDGET, max_boards: int = MAX_BOARDS) -> PatternScan | None:
+def pattern_scan(pb: PartialBoard, budget: int = BUDGET, max_boards: int | None = None) -> PatternScan | None:
     """The fewest clues of any puzzle on the empty board `pb` and one such puzzle, or when the scan gives
     up (more than `budget` words for one size), the size it proved every puzzle reaches; None when the scan
     does not apply (labels repeat, more than `max_boards` Latin boards, or none at all)."""

@@ -199,9 +199,10 @@ def test_covers_the_quick_scan_leaves_get_the_same_minima(monkeypatch):
 
     assert critical.distribution(5) == Counter({4: 3740, 5: 200, 6: 2, None: 64})
     sample = random.Random(6).sample(sorted(covers_up_to_symmetry(5)), 30)
-    by_scan = [None if m is None else m[0] for m in critical.scanned_minima(sample)]
-    assert False not in by_scan
-    monkeypatch.setattr(critical, "scanned_minima", lambda covers: [False] * len(covers))
+    scanned = critical.scanned_minima(sample)
+    assert not any(isinstance(m, critical.Left) for m in scanned)
+    by_scan = [None if m is None else m[0] for m in scanned]
+    monkeypatch.setattr(critical, "scanned_minima", lambda covers: [critical.Left(None)] * len(covers))
     assert critical.distribution(4) == Counter({3: 100, 4: 9, None: 8})
     monkeypatch.setattr(critical, "LONG_BUDGET", 0)
     assert critical.distribution(4) == Counter({3: 100, 4: 9, None: 8})

@@ -5,17 +5,19 @@ squares is `puzzles.minimal.minimal_puzzles`: the pattern scan over all its Lati
 (`puzzles.patterns`), which settles almost every cover in milliseconds, else implicit hitting sets on one
 Latin board per symmetry class of the jigsaw board; a cover with no jigsaw Latin square has none.  A run
 over all covers scans them all first, in chunks, and only then takes the few the scan leaves (covers close
-to plain Latin squares, with many more Latin squares and larger minima) one by one, so the easy answers are
-recorded at once.
+to plain Latin squares, with many more Latin squares and larger minima) one by one, those with fewer Latin
+squares first, so the easy answers are recorded at once.
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -43,16 +45,24 @@ def cover_minimum(regions: str) -> CoverMinimum:
     return found.clues, dict(found.witnesses[0].clues)
 
 
-def scanned_minima(covers: list[str]) -> list[CoverMinimum | bool]:
-    """`cover_minimum` of each cover where the pattern scan alone settles it, else False."""
-    out: list[CoverMinimum | bool] = []
+@dataclass(frozen=True)
+class Left:
+    """A cover the quick scan leaves, with its number of Latin squares up to relabelling (None: too many
+    to list), which orders the second pass: the cheaper first."""
+
+    boards: int | None
+
+
+def scanned_minima(covers: list[str]) -> list[CoverMinimum | Left]:
+    """`cover_minimum` of each cover where the pattern scan alone settles it, else Left."""
+    out: list[CoverMinimum | Left] = []
     for regions in covers:
         pb = cover_board(regions)
         scan = pattern_scan(pb)
         if scan is None:
-            out.append(None if count_completions(pb, limit=1) == 0 else False)
+            out.append(None if count_completions(pb, limit=1) == 0 else Left(None))
         else:
-            out.append(False if scan.puzzle is None else (scan.at_least, scan.puzzle))
+            out.append(Left(scan.boards) if scan.puzzle is None else (scan.at_least, scan.puzzle))
     return out
 
 
@@ -136,14 +146,14 @@ def _minima(pool: ProcessPoolExecutor | None, covers: list[str]) -> Iterator[tup
     else:
         futures = {pool.submit(scanned_minima, chunk): chunk for chunk in chunks}
         scanned = ((futures[f], f.result()) for f in as_completed(futures))
-    left = []
+    waiting: list[tuple[float, str]] = []
     for chunk, minima in scanned:
         for regions, minimum in zip(chunk, minima, strict=True):
-            if minimum is False:
-                left.append(regions)
+            if isinstance(minimum, Left):
+                waiting.append((math.inf if minimum.boards is None else minimum.boards, regions))
             else:
                 yield regions, minimum
-    left.sort()
+    left = [regions for _, regions in sorted(waiting)]
     if pool is None:
         yield from ((r, cover_minimum(r)) for r in left)
         return

@@ -32,10 +32,11 @@ LONG_BUDGET = 1000 * BUDGET  # (about 100 s) for a board that would otherwise ta
 @dataclass(frozen=True)
 class PatternScan:
     """What the scan proved: every puzzle has at least `at_least` clues, and `puzzle` (when not None) is
-    one with exactly that many."""
+    one with exactly that many; `boards`: the Latin boards it listed (one per relabelling class)."""
 
     at_least: int
     puzzle: dict[int, Label] | None
+    boards: int
 
 
 def listed_boards(pb: PartialBoard, max_boards: int | None = None) -> tuple[int, bytes] | None:
@@ -65,9 +66,9 @@ def pattern_scan(pb: PartialBoard, budget: int = BUDGET, max_boards: int | None 
     for k in range(max(floor, 1), n_points + 1):
         found = unique_pattern(labels, count, n_points, k, floor, budget)
         if found is False:
-            return PatternScan(k, None)
+            return PatternScan(k, None, count)
         if found is not None:
             board, points = found
             row = labels[board * n_points : (board + 1) * n_points]
-            return PatternScan(len(points), {p: pb.multiset.labels[row[p]] for p in points})
+            return PatternScan(len(points), {p: pb.multiset.labels[row[p]] for p in points}, count)
     raise AssertionError("every point of a Latin board is a puzzle with one completion")

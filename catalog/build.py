@@ -463,12 +463,14 @@ def build_fewest_clue_puzzles(
     `Built.total` is the sum of their orbit sizes: every such puzzle of the board."""
     from dlx_latin.puzzles.minimal import minimal_puzzles, puzzles_with_fewest_clues
     from symmetry.counting import all_classes
+    from symmetry.groups import automorphism_elements
 
     build_solutions(db, pb, spec)
     board = board_row(db, pb, spec)
 
     def make_parts() -> list[tuple[str, str]]:
-        fewest = minimal_puzzles(pb, boards=[f.labelling for f in all_classes(pb)]).clues
+        classes = [f.labelling for f in all_classes(pb)]
+        fewest = minimal_puzzles(pb, boards=classes, symmetries=automorphism_elements(pb.board)).clues
         found = db.execute("SELECT canonical FROM solutions WHERE board_id=? ORDER BY canonical", (board,))
         return [(row[0], str(fewest)) for row in found]
 

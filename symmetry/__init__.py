@@ -23,6 +23,7 @@ _WHERE = {
     "all_classes": "counting",
     "NautyCanonizer": "nauty_form",
     "automorphism_group": "groups",
+    "automorphism_elements": "groups",
     "geometric_group": "groups",
     "maps_asterisms": "groups",
     "count_by_orbits": "pruned",

@@ -51,6 +51,20 @@ def automorphism_group(board: Board) -> PermutationGroup:
     return PermutationGroup(perms) if perms else _identity_group(n)
 
 
+def automorphism_elements(board: Board, max_elements: int = 100_000) -> np.ndarray | None:
+    """Every automorphism of the constellation, one row of int32 point images each (what
+    `puzzles.patterns.pattern_scan` takes as `symmetries`); None when there are more than `max_elements`.
+
+    >>> from dlx_latin.boards import board_from_spec
+    >>> automorphism_elements(board_from_spec("latin:2"))[:4].tolist()  # 8 in all: rows, columns, transpose
+    [[0, 1, 2, 3], [0, 2, 1, 3], [1, 0, 3, 2], [1, 3, 0, 2]]
+    """
+    group = automorphism_group(board)
+    if group.order() > max_elements:
+        return None
+    return np.array(sorted(g.array_form for g in group.generate()), dtype=np.int32)
+
+
 def geometric_group(board: Board) -> PermutationGroup | None:
     """The isometries of the coordinates that map points to points and asterisms to asterisms, as point
     permutations; None for a board without coordinates.

@@ -515,6 +515,7 @@ def minimal(
     --critical, how many critical puzzles an empty BOARD has, by number of clues."""
     from dlx_latin.puzzles.minimal import Minimum, minimal_puzzles, smallest_puzzle
     from symmetry.counting import all_classes
+    from symmetry.groups import automorphism_elements
 
     pb = load(target, multiset, clues)
     if not critical and (jobs != 1 or checkpoint):
@@ -534,7 +535,9 @@ def minimal(
         raise click.UsageError("minimal takes an empty BOARD or a full Latin board, not a partial one")
     else:
         with progress_bar(progress, "classes of Latin boards found") as bar:  # listed only when needed
-            found = minimal_puzzles(pb, witnesses, (f.labelling for f in all_classes(pb, bar)))
+            classes = (f.labelling for f in all_classes(pb, bar))
+            symmetries = automorphism_elements(pb.board)
+            found = minimal_puzzles(pb, witnesses, classes, symmetries=symmetries)
     if as_json:
         spec = _spec(target, pb)
         shown = [json.loads(write_puzzle(w, None, spec)) for w in found.witnesses]

@@ -30,6 +30,7 @@ from dlx_latin.puzzles.minimal import minimal_puzzles
 from dlx_latin.puzzles.patterns import LONG_BUDGET, pattern_scan
 from dlx_latin.workers import process_pool
 from symmetry.counting import all_classes
+from symmetry.groups import automorphism_elements
 
 CoverMinimum = tuple[int, dict[int, Label]] | None  # fewest clues and one such puzzle; None: no Latin square
 SCAN_CHUNK = 64  # covers scanned by one task (a few milliseconds each)
@@ -37,11 +38,14 @@ SCAN_CHUNK = 64  # covers scanned by one task (a few milliseconds each)
 
 def cover_minimum(regions: str) -> CoverMinimum:
     """(fewest clues, the clues of one such puzzle) on one cover, or None when it has no Latin square: by
-    a long pattern scan, else hitting sets (`scanned_minima` is the quick first pass)."""
+    a long pattern scan that looks at one point set per orbit of the cover's symmetries, else hitting sets
+    (`scanned_minima` is the quick first pass)."""
     pb = cover_board(regions)
     if count_completions(pb, limit=1) == 0:
         return None
-    found = minimal_puzzles(pb, boards=(f.labelling for f in all_classes(pb)), scan_budget=LONG_BUDGET)
+    classes = (f.labelling for f in all_classes(pb))
+    symmetries = automorphism_elements(pb.board)
+    found = minimal_puzzles(pb, boards=classes, scan_budget=LONG_BUDGET, symmetries=symmetries)
     return found.clues, dict(found.witnesses[0].clues)
 
 

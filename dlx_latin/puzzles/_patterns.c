@@ -7,8 +7,14 @@
  * each group a bitset over the labellings with one representative point per label block.  Adding a point
  * splits a group by the block whose label the new point repeats, or none (a new block).  A group is
  * dropped when it is empty, or when even all-new labels on the points still to come would leave it with
- * fewer than `min_blocks` blocks; a group of one labelling with at least `min_blocks` blocks is the answer.  The module knows labellings,
- * points and bitsets, nothing of boards.
+ * fewer than `min_blocks` blocks; a group of one labelling with at least `min_blocks` blocks is the answer.
+ *
+ * Given a group of point permutations under which the labellings, up to renaming labels, are closed, only
+ * one set of each orbit needs a look: the j-th point must be the least of its orbit under the permutations
+ * fixing the points before it, and no later point may be moved below an earlier point p_i by the
+ * permutations fixing the points before p_i.  (Any set is mapped to one such set by choosing, step by step,
+ * the point that the permutations fixing those chosen so far can move lowest.)  The module knows
+ * labellings, points, permutations and bitsets, nothing of boards.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -37,6 +43,13 @@ typedef struct {
     unsigned long long work, budget; /* words visited, and the most allowed */
     unsigned long visits;
     uint64_t *rest;
+    int G;              /* permutations in the group (0: none given) */
+    const int32_t *img; /* img[g * N + p]: where permutation g sends p */
+    int *stab;          /* stab[j * G ...]: the permutations fixing the points chosen before depth j */
+    int nstab[MAX_K + 1];
+    int *least;         /* least[j * N + p]: the lowest image of p under those permutations */
+    unsigned char *allowed; /* allowed[j * N + p]: no permutation fixing the points before p_i moves p
+                             * below p_i, for each i < j */
 } Scan;
 
 static int reserve(Level *l, int W, int n)
@@ -184,15 +197,48 @@ static int extend(Scan *s, int j, int p)
     return NONE;
 }
 
+/* The permutations fixing the points before depth j, and the lowest image of each point under them. */
+static void stabilize(Scan *s, int j)
+{
+    int N = s->N, *least = s->least + (size_t)j * N;
+    if (j > 0) {
+        const int *from = s->stab + (size_t)(j - 1) * s->G;
+        int *to = s->stab + (size_t)j * s->G, n = 0, p = s->chosen[j - 1];
+        for (int i = 0; i < s->nstab[j - 1]; i++)
+            if (s->img[(size_t)from[i] * N + p] == p) to[n++] = from[i];
+        s->nstab[j] = n;
+    }
+    const int *stab = s->stab + (size_t)j * s->G;
+    for (int p = 0; p < N; p++) least[p] = p;
+    for (int i = 0; i < s->nstab[j]; i++) {
+        const int32_t *g = s->img + (size_t)stab[i] * N;
+        for (int p = 0; p < N; p++)
+            if (g[p] < least[p]) least[p] = g[p];
+    }
+    if (j > 0) {
+        const unsigned char *before = s->allowed + (size_t)(j - 1) * N;
+        const int *lower = s->least + (size_t)(j - 1) * N, chosen = s->chosen[j - 1];
+        for (int p = 0; p < N; p++) s->allowed[(size_t)j * N + p] = before[p] && lower[p] >= chosen;
+    }
+}
+
+/* Whether point p may come at depth j (always, without a group). */
+static int canonical(const Scan *s, int j, int p)
+{
+    return !s->G || (s->allowed[(size_t)j * s->N + p] && s->least[(size_t)j * s->N + p] == p);
+}
+
 static int search(Scan *s, int j, int from)
 {
     for (int p = from; p <= s->N - (s->k - j); p++) {
         if (++s->visits % CHECK_EVERY == 0 && PyErr_CheckSignals() < 0) return FAILED;
         if (s->work > s->budget) return BUDGET;
+        if (!canonical(s, j, p)) continue;
         s->chosen[j] = p;
         int r = extend(s, j, p);
         if (r != NONE) return r;
         if (j + 1 < s->k && s->levels[j + 1].n) {
+            if (s->G) stabilize(s, j + 1);
             r = search(s, j + 1, p + 1);
             if (r != NONE) return r;
         }
@@ -202,22 +248,41 @@ static int search(Scan *s, int j, int from)
 
 static PyObject *unique_pattern(PyObject *self, PyObject *args)
 {
-    Py_buffer labels;
+    Py_buffer labels, group = {0};
     int B, N, k, min_blocks;
     unsigned long long budget;
-    if (!PyArg_ParseTuple(args, "y*iiiiK", &labels, &B, &N, &k, &min_blocks, &budget)) return NULL;
-    if (B < 1 || N < 1 || k < 1 || k > MAX_K || k > N || labels.len != (Py_ssize_t)B * N) {
+    if (!PyArg_ParseTuple(args, "y*iiiiK|z*", &labels, &B, &N, &k, &min_blocks, &budget, &group)) return NULL;
+    Scan s = {0};
+    s.G = group.buf ? (int)(group.len / (4 * (Py_ssize_t)N)) : 0;
+    s.img = group.buf;
+    int valid = B >= 1 && N >= 1 && k >= 1 && k <= MAX_K && k <= N && labels.len == (Py_ssize_t)B * N &&
+                (!group.buf || group.len == (Py_ssize_t)s.G * N * 4);
+    for (Py_ssize_t i = 0; valid && i < (Py_ssize_t)s.G * N; i++) valid = s.img[i] >= 0 && s.img[i] < N;
+    if (!valid) {
         PyBuffer_Release(&labels);
-        PyErr_SetString(PyExc_ValueError, "need B * N labels, B >= 1, 1 <= k <= min(N, 64)");
+        if (group.buf) PyBuffer_Release(&group);
+        PyErr_SetString(PyExc_ValueError, "need B * N labels, B >= 1, 1 <= k <= min(N, 64), and a group of "
+                                          "G * N int32 point images below N");
         return NULL;
     }
     const unsigned char *lab = labels.buf;
-    Scan s = {0};
     s.B = B; s.N = N; s.W = (B + 63) / 64; s.k = k; s.min_blocks = min_blocks; s.budget = budget;
     s.found_board = -1;
     s.eq = calloc((size_t)N * N * s.W, sizeof *s.eq);
     s.rest = malloc(2 * (size_t)s.W * sizeof *s.rest);
     int status = s.eq && s.rest && reserve(&s.levels[0], s.W, 1) ? NONE : FAILED;
+    if (status == NONE && s.G) {
+        s.stab = malloc((size_t)(k + 1) * s.G * sizeof *s.stab);
+        s.least = malloc((size_t)(k + 1) * N * sizeof *s.least);
+        s.allowed = malloc((size_t)(k + 1) * N);
+        if (!s.stab || !s.least || !s.allowed) status = FAILED;
+        else {
+            for (int g = 0; g < s.G; g++) s.stab[g] = g;
+            s.nstab[0] = s.G;
+            memset(s.allowed, 1, N);
+            stabilize(&s, 0);
+        }
+    }
     if (status == NONE) {
         for (int t = 0; t < B; t++)
             for (int q = 0; q < N; q++)
@@ -232,10 +297,11 @@ static PyObject *unique_pattern(PyObject *self, PyObject *args)
         status = B == 1 && min_blocks <= 0 ? (s.found_board = 0, s.found_size = 0, FOUND) : search(&s, 0, 0);
     }
     PyBuffer_Release(&labels);
+    if (group.buf) PyBuffer_Release(&group);
     for (int j = 0; j <= MAX_K; j++) {
         free(s.levels[j].bits); free(s.levels[j].blocks); free(s.levels[j].nblocks);
     }
-    free(s.eq); free(s.rest);
+    free(s.eq); free(s.rest); free(s.stab); free(s.least); free(s.allowed);
     if (status == FAILED) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         return NULL;
@@ -250,10 +316,12 @@ static PyObject *unique_pattern(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"unique_pattern", unique_pattern, METH_VARARGS,
-     "unique_pattern(labels, B, N, k, min_blocks, budget) -> (labelling, points) | None | False: the first "
-     "set of at most k points (in increasing order) on which one of the B labellings of N points (labels: "
-     "B * N bytes) has a pattern of shared labels no other has, among patterns of at least min_blocks "
-     "labels; None when there is none, False when `budget` words of bitsets were visited first."},
+     "unique_pattern(labels, B, N, k, min_blocks, budget, group=None) -> (labelling, points) | None | False: "
+     "the first set of at most k points (in increasing order) on which one of the B labellings of N points "
+     "(labels: B * N bytes) has a pattern of shared labels no other has, among patterns of at least "
+     "min_blocks labels; None when there is none, False when `budget` words of bitsets were visited first. "
+     "`group`: every element of a group of point permutations (G * N native int32 images) that maps the "
+     "labellings' patterns to theirs; then one set per orbit is looked at."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_patterns", NULL, -1, methods};

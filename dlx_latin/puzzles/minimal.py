@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from dlx_latin.latin.batch import batch_for
 from dlx_latin.latin.completion import completions
 from dlx_latin.latin.multiset import Label
@@ -109,6 +111,7 @@ def minimal_puzzles(
     boards: Iterable[Sequence[Label]] | None = None,
     progress: Callable[[int, float], object] | None = None,
     scan_budget: int = BUDGET,
+    symmetries: np.ndarray | None = None,
 ) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles
     that have that many: by the pattern scan when it settles it within `scan_budget` (one witness), else
@@ -117,8 +120,9 @@ def minimal_puzzles(
     Symmetric Latin boards have equally small puzzles, so `boards` need only hold one Latin board per class
     under the board's symmetries (`f.labelling for f in symmetry.all_classes(pb)`: 2 for the 4x4 Sudoku
     instead of 288; read only when needed); None tries every Latin board of `pb`.  `progress(boards done,
-    fraction)` after each (the fraction is 0 when `boards` has no length)."""
-    scan = pattern_scan(pb, scan_budget)
+    fraction)` after each (the fraction is 0 when `boards` has no length).  `symmetries`: the board's
+    automorphisms, for the scan (`patterns.pattern_scan`)."""
+    scan = pattern_scan(pb, scan_budget, symmetries=symmetries)
     if scan is not None and scan.puzzle is not None and witnesses == 1:
         return Minimum(scan.at_least, (PartialBoard(pb.board, pb.multiset, scan.puzzle),))
     floor = fewest_possible(pb) if scan is None else max(scan.at_least, fewest_possible(pb))

@@ -9,6 +9,11 @@ has T's pattern on P.  That is a question about bytes, which `_patterns.unique_p
 for all point sets of each size in turn.  The first size with an answer is the fewest clues: adding a clue
 to a puzzle leaves a puzzle.
 
+A symmetry of the board maps a puzzle to a puzzle, so given the board's automorphisms the scan looks at
+one point set per orbit (the points chosen one by one, each the least of its orbit under the symmetries
+fixing those before it): the strip-like jigsaw covers of order 6, with hundreds of thousands of Latin
+squares and over a thousand symmetries, are settled this way.
+
 The scan is cheap when the listed boards are few (a few thousand for most jigsaw covers of order 6) and
 the answer is small, and hopeless for a large one (the Latin squares of order 6 need 9 of 36 points).  So
 it stops at a budget, and what it proved (no puzzle has fewer clues than the size reached) still bounds
@@ -18,6 +23,8 @@ the slower method that finishes the job (`minimal.minimal_puzzles`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import numpy as np
 
 from dlx_latin.latin.batch import batch_for
 from dlx_latin.latin.multiset import Label
@@ -54,17 +61,29 @@ def listed_boards(pb: PartialBoard, max_boards: int | None = None) -> tuple[int,
     return None if count > max_boards else (count, labels)
 
 
-def pattern_scan(pb: PartialBoard, budget: int = BUDGET, max_boards: int | None = None) -> PatternScan | None:
+def pattern_scan(
+    pb: PartialBoard,
+    budget: int = BUDGET,
+    max_boards: int | None = None,
+    symmetries: np.ndarray | None = None,
+) -> PatternScan | None:
     """The fewest clues of any puzzle on the empty board `pb` and one such puzzle, or when the scan gives
     up (more than `budget` words for one size), the size it proved every puzzle reaches; None when the scan
-    does not apply (labels repeat, more than `max_boards` Latin boards, or none at all)."""
+    does not apply (labels repeat, more than `max_boards` Latin boards, or none at all).  `symmetries`:
+    every element of a group of automorphisms of the board (`symmetry.automorphism_elements`), one row of
+    point images each, so that one point set per orbit is looked at."""
     listed = listed_boards(pb, max_boards)
     if listed is None or listed[0] == 0:
         return None
     count, labels = listed
     n_points, floor = pb.board.n_points, len(pb.multiset.labels) - 1
+    group = None
+    if symmetries is not None:
+        group = np.ascontiguousarray(symmetries, dtype=np.int32)
+        if group.ndim != 2 or group.shape[1] != n_points:
+            raise ValueError(f"symmetries need one row of {n_points} point images each, not {group.shape}")
     for k in range(max(floor, 1), n_points + 1):
-        found = unique_pattern(labels, count, n_points, k, floor, budget)
+        found = unique_pattern(labels, count, n_points, k, floor, budget, group)
         if found is False:
             return PatternScan(k, None, count)
         if found is not None:

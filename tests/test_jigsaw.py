@@ -209,6 +209,27 @@ def test_covers_the_quick_scan_leaves_get_the_same_minima(monkeypatch):
     assert [None if m is None else m[0] for m in map(critical.cover_minimum, sample)] == by_scan
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_strip_like_cover_of_order_6_needs_8_clues():
+    """Four whole rows as regions: 156,672 Latin squares up to relabelling, 3,456 symmetries."""
+    from dlx_latin.jigsaw.critical import cover_minimum
+
+    regions = "aaaaaabbbbbbccccccddddddeeefffeeefff"
+    clues, puzzle = cover_minimum(regions)  # about 35 s
+    assert clues == len(puzzle) == 8 and count_completions(cover_board(regions).with_clues(puzzle)) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+def test_smallest_critical_sets_of_order_6():
+    from dlx_latin.jigsaw.critical import distribution
+
+    found = distribution(6, jobs=2)  # about 10 minutes on 2 cores
+    assert found == Counter({5: 392380, 6: 39824, 7: 1772, 8: 72, 9: 2, None: 17156})
+    assert sum(found.values()) == 451206  # A172477
+
+
 def test_cli_smallest_critical_sets():
     assert run_cli("jigsaw", "scs", "4").stdout.split("\n")[:4] == ["clues covers", "3 100", "4 9", "none 8"]
     lines = [json.loads(line) for line in run_cli("jigsaw", "scs", "3", "--json").stdout.splitlines()]

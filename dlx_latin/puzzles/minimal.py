@@ -28,7 +28,7 @@ from dlx_latin.latin.multiset import Label
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.puzzles.attrition import bits
 from dlx_latin.puzzles.hitting import add_minimal, smallest_hitting_set, unhit
-from dlx_latin.puzzles.patterns import BUDGET, pattern_scan
+from dlx_latin.puzzles.patterns import ONE_BOARD_BUDGET, pattern_scan
 
 NEW_SETS = 16  # other completions asked for at each round (each gives an unavoidable set)
 SEED_LIMIT = 64  # completions listed per region when seeding small unavoidable sets
@@ -110,7 +110,7 @@ def minimal_puzzles(
     witnesses: int = 1,
     boards: Iterable[Sequence[Label]] | None = None,
     progress: Callable[[int, float], object] | None = None,
-    scan_budget: int = BUDGET,
+    scan_budget: int = ONE_BOARD_BUDGET,
     symmetries: np.ndarray | None = None,
 ) -> Minimum:
     """The fewest clues of any Latin puzzle on an empty board (Def. 3.14), with up to `witnesses` puzzles

@@ -33,7 +33,8 @@ from dlx_latin.puzzles._patterns import unique_pattern
 
 TABLE_BYTES = 64 << 20  # the most memory for the bitsets of pairs of points (points^2 / 8 bytes per board)
 BUDGET = 1_000_000_000  # words of bitsets visited per size of clue set before the scan gives up (about 0.5 s)
-LONG_BUDGET = 1000 * BUDGET  # (about 100 s) for a board that would otherwise take far longer in hitting sets
+ONE_BOARD_BUDGET = 100 * BUDGET  # (under a minute) for one board's minimum, hitting sets would take as long
+LONG_BUDGET = 1000 * BUDGET  # (minutes) for a board that would otherwise take far longer in hitting sets
 
 
 @dataclass(frozen=True)

@@ -51,18 +51,19 @@ def automorphism_group(board: Board) -> PermutationGroup:
     return PermutationGroup(perms) if perms else _identity_group(n)
 
 
-def automorphism_elements(board: Board, max_elements: int = 100_000) -> np.ndarray | None:
+def automorphism_elements(board: Board) -> np.ndarray | None:
     """Every automorphism of the constellation, one row of int32 point images each (what
-    `puzzles.patterns.pattern_scan` takes as `symmetries`); None when there are more than `max_elements`.
+    `puzzles.patterns.pattern_scan` takes as `symmetries`); None when there are more than
+    `canonical.MAX_ELEMENTS`.
 
     >>> from dlx_latin.boards import board_from_spec
-    >>> automorphism_elements(board_from_spec("latin:2"))[:4].tolist()  # 8 in all: rows, columns, transpose
-    [[0, 1, 2, 3], [0, 2, 1, 3], [1, 0, 3, 2], [1, 3, 0, 2]]
+    >>> automorphism_elements(board_from_spec("latin:2")).shape  # rows, columns, transpose: 2 * 2! * 2!
+    (8, 4)
     """
+    from symmetry.canonical import MAX_ELEMENTS, group_elements
+
     group = automorphism_group(board)
-    if group.order() > max_elements:
-        return None
-    return np.array(sorted(g.array_form for g in group.generate()), dtype=np.int32)
+    return group_elements(group).astype(np.int32) if group.order() <= MAX_ELEMENTS else None
 
 
 def geometric_group(board: Board) -> PermutationGroup | None:

@@ -1,5 +1,5 @@
-"""Build the C extensions (exact-cover kernel, Latin bitboard, dissection counter, Latin rectangles by column
-sets, distinguishing patterns); metadata in pyproject."""
+"""Build the C extensions (exact-cover kernel, Latin bitboard, dissection counter, jigsaw squares by
+placements, Latin rectangles by column sets, distinguishing patterns); metadata in pyproject."""
 
 from setuptools import Extension, setup
 
@@ -30,6 +30,12 @@ setup(
         Extension(
             "dlx_latin.jigsaw._frontier",
             sources=["dlx_latin/jigsaw/_frontier.c"],
+            depends=["dlx_latin/u128.h"],
+            extra_compile_args=["-O3", "-std=c99"],
+        ),
+        Extension(
+            "dlx_latin.jigsaw._placements",
+            sources=["dlx_latin/jigsaw/_placements.c"],
             depends=["dlx_latin/u128.h"],
             extra_compile_args=["-O3", "-std=c99"],
         ),

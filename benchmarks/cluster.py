@@ -4,8 +4,8 @@
 
 Starts a loopback LocalCluster of 1, then 2 single-threaded worker processes, times the whole command
 against each, and reports the speed-up and the balance of the parts (seconds per part, counted here one by
-one: the parts are PART_COVERS covers each, in region-string order).  The machine note says how many cores
-the workers share.
+one: the parts are the covers starting with each way to lay PREFIX_TILES tiles).  The machine note says how
+many cores the workers share.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def whole_command(n: int, scheduler: str) -> tuple[float, str]:
 def main() -> None:
     from distributed import LocalCluster
 
-    from dlx_latin.jigsaw.counts import PART_COVERS, cover_parts, part_count
+    from dlx_latin.jigsaw.counts import PREFIX_TILES, cover_parts, part_count
 
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 6
     print(
@@ -54,10 +54,11 @@ def main() -> None:
     per_part = []
     for _, part in parts:
         start = time.perf_counter()
-        part_count(part)
+        part_count(n, part)
         per_part.append(time.perf_counter() - start)
     print(
-        f"- {len(parts)} parts of up to {PART_COVERS} covers: seconds per part min {min(per_part):.2f}, "
+        f"- {len(parts)} parts (the covers after each way to lay {PREFIX_TILES} tiles): seconds per part "
+        f"min {min(per_part):.2f}, "
         f"median {statistics.median(per_part):.2f}, max {max(per_part):.2f}, total {sum(per_part):.1f}"
     )
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import platform
+import random
 import subprocess
 import sys
 import time
@@ -48,23 +49,25 @@ def run(args: list[str], limit: float | None) -> tuple[float, str]:
     return time.perf_counter() - start, out
 
 
-def project_jigsaw(n: int = 7, every: int = 5000, sample: int = 120) -> str:
-    """Seconds per cover of `jigsaw count n` on a sample (every `every`-th cover of the listing, `sample` of
-    them) and the projected core-hours over all orbits of covers (covers / 8)."""
-    import itertools
+def project_jigsaw(n: int = 7, sample: int = 300, seed: int = 1) -> str:
+    """Seconds of `jigsaw count n` projected from a random sample of its parts (`cover_parts`), each walked
+    and counted in-process, with the covers and orbits they hold scaled the same way (the check that the
+    sample is fair: the covers' total is A172477)."""
+    from dlx_latin.jigsaw import _placements
+    from dlx_latin.jigsaw.counts import _tiles_by_first, cover_parts
+    from dlx_latin.jigsaw.dissections import square_transforms
 
-    from dlx_latin.jigsaw.counts import cover_count
-    from dlx_latin.jigsaw.dissections import count_covers, covers
-
-    chosen = list(itertools.islice(itertools.islice(covers(n), 0, None, every), sample))
+    parts = cover_parts(n)
+    chosen = random.Random(seed).sample(parts, min(sample, len(parts)))
     start = time.perf_counter()
-    total = sum(cover_count(regions) for regions in chosen)
-    per_cover = (time.perf_counter() - start) / len(chosen)
-    orbits = count_covers(n, "frontier") / 8
+    walked = [_placements.covers(n, _tiles_by_first(n), square_transforms(n), list(p)) for _, p in chosen]
+    seconds = time.perf_counter() - start
+    scale = len(parts) / len(chosen)
+    squares, covers, orbits = (sum(w[i] for w in walked) * scale for i in range(3))
     return (
-        f"jigsaw count {n}: {per_cover:.3f} s per cover over {len(chosen)} sampled covers (mean "
-        f"{total / len(chosen):.3g} squares each); about {orbits:,.0f} orbits -> "
-        f"{per_cover * orbits / 3600:,.0f} core-hours projected"
+        f"jigsaw count {n}: {len(chosen)} of {len(parts):,} parts in {seconds:.1f} s -> about "
+        f"{seconds * scale / 3600:.2f} core-hours for all; the sample scales to {covers:.3g} covers, "
+        f"{orbits:.3g} orbits, {squares:.3g} squares"
     )
 
 

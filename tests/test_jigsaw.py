@@ -94,13 +94,50 @@ def test_orbits_add_up():
 
 
 def test_jigsaw_latin_squares_match_a172478():
-    assert [jigsaw_count(n) for n in range(1, 6)] == [1, 4, 72, 13872, 11762160]
+    assert [jigsaw_count(n) for n in range(1, 7)] == [1, 4, 72, 13872, 11762160, 234312972480]
     assert jigsaw_count(5, jobs=2) == 11762160
 
 
-@pytest.mark.slow
-def test_jigsaw_latin_squares_of_order_6():
-    assert jigsaw_count(6, jobs=2) == 234312972480  # A172478(6), about a minute on 2 cores
+def test_the_walk_meets_every_cover_and_every_orbit():
+    """The parts of the walk hold every cover once (A172477) and one cover per orbit."""
+    from dlx_latin.jigsaw import _placements
+    from dlx_latin.jigsaw.counts import _tiles_by_first, cover_parts
+
+    for n in range(1, 7):
+        walked = [
+            _placements.covers(n, _tiles_by_first(n), square_transforms(n), list(p))
+            for _, p in cover_parts(n)
+        ]
+        assert sum(w[1] for w in walked) == count_covers(n)
+        assert sum(w[2] for w in walked) == (len(covers_up_to_symmetry(n)) if n < 6 else 56734)
+
+
+def test_placement_counts_against_the_engine():
+    """Each cover's squares by label placements equal the generic engine's count: every cover of order 4,
+    80 random covers of orders 5 and 6, and 3 of order 7."""
+    rng = random.Random(7)
+    chosen = list(covers(4)) + rng.sample(list(covers(5)), 40)
+    chosen += list(itertools.islice(itertools.islice(covers(6), 0, None, 4001), 40))
+    chosen += list(itertools.islice(itertools.islice(covers(7), 0, None, 200_000), 3))
+    for regions in chosen:
+        assert cover_count(regions) == count_completions(cover_board(regions)), regions
+
+
+def test_placement_counts_refuse_bad_covers():
+    from dlx_latin.jigsaw import _placements
+    from dlx_latin.jigsaw.counts import cover_parts
+
+    with pytest.raises(ValueError, match="has 16 cells, not 15"):
+        _placements.squares(4, [0] * 15)
+    with pytest.raises(ValueError, match="region 0 has 5 cells"):
+        _placements.squares(4, [0] * 5 + [1] * 3 + [2] * 4 + [3] * 4)
+    with pytest.raises(ValueError, match="outside 0..3"):
+        _placements.squares(4, [4] * 16)
+    with pytest.raises(ValueError, match="order 9 outside"):
+        _placements.squares(9, [0] * 81)
+    with pytest.raises(JigsawOrderError, match="up to order 8"):
+        cover_parts(9)
+    assert _placements.squares(4, [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]) == 0  # aaabacbbccdbcddd
 
 
 def test_per_cover_counts_against_plain_counts():
@@ -304,7 +341,6 @@ def test_jigsaw_count_resumes_from_its_checkpoint(tmp_path, monkeypatch):
     from dlx_latin.exact_cover.checkpoint import WholeCounts
     from dlx_latin.jigsaw import counts
 
-    monkeypatch.setattr(counts, "PART_COVERS", 40)
     parts = len(counts.cover_parts(5))
     checkpoint = str(tmp_path / "jigsaw5.ck")
 
@@ -320,7 +356,7 @@ def test_jigsaw_count_resumes_from_its_checkpoint(tmp_path, monkeypatch):
     assert len(WholeCounts(checkpoint).done) == 3
     counted = []
     whole = counts.part_count
-    monkeypatch.setattr(counts, "part_count", lambda part: counted.append(part) or whole(part))
+    monkeypatch.setattr(counts, "part_count", lambda n, part: counted.append(part) or whole(n, part))
     assert jigsaw_count(5, checkpoint=checkpoint) == 11_762_160  # A172478
     assert len(counted) == parts - 3  # only the parts not recorded
     monkeypatch.setattr(counts, "part_count", whole)  # processes pickle it by name

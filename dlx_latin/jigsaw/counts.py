@@ -1,29 +1,34 @@
 """Jigsaw Latin squares over all covers (A172478).
 
-They are counted cover by cover, one cover per orbit of the square's 8 symmetries (a symmetry of the
-square maps the jigsaw Latin squares of a cover onto those of its image), each count weighted by its
-orbit's size; each cover's count fixes the labels of one asterism and multiplies by n! (`count_completions`).
-The whole count is a sum over parts of PART_COVERS covers (in the order of their region strings), which
-processes or a Dask cluster count, and which a checkpoint file records as they finish (by a digest of
-their region strings), so that a rerun counts only the parts missing.
+The whole count walks every cover of the square in C (`_placements.c`): it keeps one cover per orbit of
+the square's 8 symmetries (the least region string of the orbit; a symmetry of the square maps the jigsaw
+Latin squares of a cover onto those of its image) and adds its squares times the orbit's size.  A cover's
+squares are counted by label placements: the cells of one label meet every row, column and region once,
+and a square is a partition of the cells into such placements, n! times over (the labels of the first
+row).  The walk is split into parts by its first PREFIX_TILES tiles, which processes or a Dask cluster
+count and a checkpoint file records as they finish (by their tiles), so a rerun counts only the parts
+missing.  `cover_count` counts one cover with the generic engine instead (`count_completions`): the
+independent check, and the per-cover listing.
 """
 
 from __future__ import annotations
 
-import hashlib
+import random
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import nullcontext
-from functools import partial
+from functools import cache, partial
 
 from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.exact_cover.checkpoint import WholeCounts
-from dlx_latin.jigsaw.dissections import covers_up_to_symmetry
+from dlx_latin.jigsaw import _placements
+from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry, square_transforms, tiles
 from dlx_latin.latin import PartialBoard, count_completions
 from dlx_latin.workers import as_finished, process_pool
 
-PART_COVERS = 512  # covers counted by one task of a partitioned count
+PREFIX_TILES = 2  # the first tiles fixed by a part: 35,676 parts at order 7, most of them seconds or less
+MAX_ORDER = 8  # the walk keeps a cover's cells in 64 bits
 
 
 def cover_board(regions: str) -> PartialBoard:
@@ -34,8 +39,13 @@ def cover_board(regions: str) -> PartialBoard:
 
 
 def cover_count(regions: str, limit: int | None = None) -> int:
-    """The jigsaw Latin squares on one cover (region string), counting at most `limit` if given."""
-    return count_completions(cover_board(regions), limit=limit)
+    """The jigsaw Latin squares on one cover (region string): by label placements (`_placements.c`), or,
+    given a `limit`, by the generic engine counting at most that many."""
+    if limit is not None:
+        return count_completions(cover_board(regions), limit=limit)
+    names: dict[str, int] = {}
+    order = round(len(regions) ** 0.5)
+    return _placements.squares(order, [names.setdefault(x, len(names)) for x in regions])
 
 
 def per_cover_counts(
@@ -55,20 +65,40 @@ def per_cover_counts(
                 progress(done, done / len(orbits))
 
 
-def cover_parts(n: int) -> list[tuple[str, list[tuple[str, int]]]]:
-    """The covers up to symmetry (with orbit sizes) in parts of PART_COVERS, each with its digest."""
-    orbits = sorted(covers_up_to_symmetry(n).items())
-    parts = []
-    for at in range(0, len(orbits), PART_COVERS):
-        part = orbits[at : at + PART_COVERS]
-        text = "\n".join(f"{regions} {orbit}" for regions, orbit in part)
-        parts.append((f"jigsaw {n} " + hashlib.sha256(text.encode()).hexdigest(), part))
-    return parts
+@cache
+def _tiles_by_first(n: int) -> list[list[int]]:
+    """The tiles of the n x n square as bitsets, listed under their first cell."""
+    by_first: list[list[int]] = [[] for _ in range(n * n)]
+    for tile in tiles(n):
+        by_first[tile[0]].append(sum(1 << c for c in tile))
+    return by_first
 
 
-def part_count(part: list[tuple[str, int]]) -> int:
-    """The jigsaw Latin squares of a part's covers, each weighted by its orbit's size (a worker's task)."""
-    return sum(orbit * cover_count(regions) for regions, orbit in part)
+def cover_parts(n: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The parts of the walk over the covers: every way to lay its first PREFIX_TILES tiles (each at the
+    first uncovered cell, as bitsets), each with its checkpoint key."""
+    if not 1 <= n <= MAX_ORDER:
+        raise JigsawOrderError(f"jigsaw Latin squares are counted up to order {MAX_ORDER}, not {n}")
+    by_first, full = _tiles_by_first(n), (1 << (n * n)) - 1
+    parts: list[tuple[int, ...]] = []
+
+    def lay(covered: int, laid: tuple[int, ...]) -> None:
+        if len(laid) == PREFIX_TILES or covered == full:
+            parts.append(laid)
+            return
+        first = (~covered & (covered + 1)).bit_length() - 1
+        for tile in by_first[first]:
+            if not tile & covered:
+                lay(covered | tile, (*laid, tile))
+
+    lay(0, ())
+    return [(f"jigsaw {n} tiles " + " ".join(f"{t:x}" for t in laid), laid) for laid in parts]
+
+
+def part_count(n: int, prefix: tuple[int, ...]) -> int:
+    """The jigsaw Latin squares of the covers starting with the `prefix` tiles, one cover per orbit weighted
+    by its orbit's size (a worker's task)."""
+    return _placements.covers(n, _tiles_by_first(n), square_transforms(n), list(prefix))[0]
 
 
 def jigsaw_count(
@@ -78,26 +108,27 @@ def jigsaw_count(
     checkpoint: str | None = None,
     progress: Callable[[int, float], object] | None = None,
 ) -> int:
-    """The number of jigsaw Latin squares of order n, over all covers (A172478): parts of covers counted
-    here, in `jobs` processes or on `executor` (a Dask client's), recorded in `checkpoint` as they finish;
-    `progress(parts done, fraction)`.
+    """The number of jigsaw Latin squares of order n, over all covers (A172478): the parts of the walk
+    (`cover_parts`) counted here, in `jobs` processes or on `executor` (a Dask client's), in a shuffled but
+    fixed order (parts differ widely, so the fraction of parts done gives an honest ETA), recorded in
+    `checkpoint` as they finish; `progress(parts done, fraction)`.
 
     >>> [jigsaw_count(n) for n in range(1, 5)]
     [1, 4, 72, 13872]
     """
-    if n == 1:
-        return 1
     parts = cover_parts(n)
     recorded = WholeCounts(checkpoint) if checkpoint is not None else None
     known = recorded.done if recorded is not None else {}
     total = sum(known[key] for key, _ in parts if key in known)
     todo = [(key, part) for key, part in parts if key not in known]
+    random.Random(n).shuffle(todo)
     done = len(parts) - len(todo)
     with nullcontext(executor) if executor is not None or jobs == 1 else process_pool(jobs) as pool:
         if pool is None:
-            finished: Iterator[tuple[str, int]] = ((key, part_count(part)) for key, part in todo)
+            finished: Iterator[tuple[str, int]] = ((key, part_count(n, part)) for key, part in todo)
         else:
-            finished = ((key, count) for (key, _), count in as_finished(pool, _keyed_count, todo))
+            task = partial(_keyed_count, n)
+            finished = ((key, count) for (key, _), count in as_finished(pool, task, todo))
         for key, count in finished:
             total += count
             done += 1
@@ -108,6 +139,6 @@ def jigsaw_count(
     return total
 
 
-def _keyed_count(keyed: tuple[str, list[tuple[str, int]]]) -> int:
-    """part_count of a (key, part) pair: the task a pool runs."""
-    return part_count(keyed[1])
+def _keyed_count(n: int, keyed: tuple[str, tuple[int, ...]]) -> int:
+    """part_count of a (key, prefix) pair: the task a pool runs."""
+    return part_count(n, keyed[1])

@@ -1,0 +1,432 @@
+/*
+ * Jigsaw Latin squares of a cover, counted by label placements, and summed over every cover of a square.
+ *
+ * In a Latin square whose regions also hold every label once, the cells of one label form a placement: one
+ * cell in each row, each column and each region.  A square is a partition of the cells into n placements,
+ * and its labels are fixed by the first row (the placement through (0, c) takes the label of column c), so
+ * the squares are n! times the partitions.  The placements of a cover are listed (a permutation of the
+ * columns, row by row, meeting each region once), grouped by their cell in row 0 and stored as bitsets
+ * whose groups start on word boundaries; `conflict[p]` holds the placements meeting placement p.
+ *
+ * The partitions are counted group by group, the group with fewest live placements first, live meaning
+ * disjoint from those chosen; a state is the set of covered cells, and its count is remembered from four
+ * groups left upwards.  The last groups need no search: the cells left by k placements hold k cells in each
+ * row, column and region, so whatever one cell in each row, column and region of them is itself a
+ * placement.  With two groups left the count is the live placements of one group (the other takes the rest);
+ * with three it is the disjoint pairs of live placements from two groups.
+ *
+ * `covers` walks the covers of the square by tiles (the first uncovered cell starts the next tile, so the
+ * regions come lettered by first appearance), keeps one cover per orbit of the square's 8 symmetries (the
+ * least region string among its images) and adds its squares times its orbit's size.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../u128.h"
+
+#define MAX_N 8
+#define CHECK_EVERY 4096 /* covers walked between two looks for Ctrl-C */
+
+typedef struct {
+    int n, words;               /* words: bitset length, each group padded to whole words */
+    int lo[MAX_N], hi[MAX_N];   /* the words of each group (placements through (0, g)) */
+    uint64_t *cells;            /* cells[p]: the cells of placement p (0 for padding) */
+    uint64_t *conflict;         /* words x words-per-placement: placements meeting p, p included */
+    uint64_t *alive;            /* scratch: one bitset per depth */
+    uint64_t *keys, *values, mask, used; /* the memo: covered cells (complemented, never 0) -> count */
+    int failed;
+} Squares;
+
+static inline uint64_t hash64(uint64_t x)
+{
+    x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; x ^= x >> 33;
+    return x;
+}
+
+/* Append every placement extending rows 0..r-1 (columns and regions taken so far) to `out`. */
+static void list_placements(const int8_t *region, int n, int r, uint32_t columns, uint32_t regions,
+                            uint64_t cells, uint64_t *out, int *count)
+{
+    if (r == n) { out[(*count)++] = cells; return; }
+    for (int c = 0; c < n; c++) {
+        int g = region[r * n + c];
+        if ((columns >> c & 1) || (regions >> g & 1)) continue;
+        list_placements(region, n, r + 1, columns | 1u << c, regions | 1u << g, cells | 1ULL << (r * n + c),
+                        out, count);
+    }
+}
+
+static void release(Squares *s)
+{
+    free(s->cells); free(s->conflict); free(s->alive); free(s->keys); free(s->values);
+    memset(s, 0, sizeof *s);
+}
+
+/* The placements of a cover (regions 0..n-1 per cell, row-major) and their conflicts; 0 when out of memory.
+ * Leaves s->words 0 when the cover has no placement through some cell of row 0 (no square at all). */
+static int prepare(Squares *s, const int8_t *region, int n)
+{
+    int factorial = 1, found = 0;
+    for (int i = 2; i <= n; i++) factorial *= i;
+    uint64_t *listed = malloc(factorial * sizeof *listed);
+    if (!listed) return 0;
+    list_placements(region, n, 0, 0, 0, 0, listed, &found);
+    s->n = n;
+    int at = 0, j = 0, empty = 0;
+    for (int g = 0; g < n; g++) {  /* listed in order of their column in row 0 */
+        s->lo[g] = at / 64;
+        while (j < found && (listed[j] & ((1ULL << n) - 1)) == 1ULL << g) at++, j++;
+        s->hi[g] = (at + 63) / 64;
+        if (s->hi[g] == s->lo[g]) empty = 1;
+        at = s->hi[g] * 64;
+    }
+    int words = at / 64;
+    s->cells = calloc(at ? at : 1, sizeof *s->cells);
+    s->conflict = calloc((size_t)(at ? at : 1) * (words ? words : 1), sizeof *s->conflict);
+    s->alive = calloc((size_t)(n + 1) * (words ? words : 1), sizeof *s->alive);
+    uint64_t *through = calloc((size_t)n * n * (words ? words : 1), sizeof *through);
+    if (!s->cells || !s->conflict || !s->alive || !through) { free(listed); free(through); return 0; }
+    at = j = 0;
+    for (int g = 0; g < n; g++) {
+        at = s->lo[g] * 64;
+        while (j < found && (listed[j] & ((1ULL << n) - 1)) == 1ULL << g) s->cells[at++] = listed[j++];
+    }
+    free(listed);
+    if (empty) { free(through); s->words = 0; return 1; }
+    s->words = words;
+    for (int p = 0; p < words * 64; p++)
+        for (uint64_t m = s->cells[p]; m; m &= m - 1)
+            through[(size_t)__builtin_ctzll(m) * words + p / 64] |= 1ULL << (p % 64);
+    for (int p = 0; p < words * 64; p++) {
+        uint64_t *meets = s->conflict + (size_t)p * words;
+        for (uint64_t m = s->cells[p]; m; m &= m - 1) {
+            const uint64_t *t = through + (size_t)__builtin_ctzll(m) * words;
+            for (int w = 0; w < words; w++) meets[w] |= t[w];
+        }
+        if (s->cells[p]) s->alive[p / 64] |= 1ULL << (p % 64);
+    }
+    free(through);
+    return 1;
+}
+
+static int grow(Squares *s)
+{
+    uint64_t slots = s->keys ? 2 * (s->mask + 1) : 1 << 12;
+    uint64_t *keys = calloc(slots, sizeof *keys), *values = malloc(slots * sizeof *values);
+    if (!keys || !values) { free(keys); free(values); s->failed = 1; return 0; }
+    for (uint64_t i = 0; s->keys && i <= s->mask; i++) {
+        if (!s->keys[i]) continue;
+        uint64_t h = hash64(s->keys[i]) & (slots - 1);
+        while (keys[h]) h = (h + 1) & (slots - 1);
+        keys[h] = s->keys[i]; values[h] = s->values[i];
+    }
+    free(s->keys); free(s->values);
+    s->keys = keys; s->values = values; s->mask = slots - 1;
+    return 1;
+}
+
+/* The counting, compiled twice on x86: with the POPCNT instruction, used where the processor has it, and
+ * without. */
+#define COUNTER(SUFFIX, ATTRIBUTE)                                                                           \
+    ATTRIBUTE static inline int live_##SUFFIX(const Squares *s, const uint64_t *alive, int g)               \
+    {                                                                                                        \
+        int c = 0;                                                                                           \
+        for (int w = s->lo[g]; w < s->hi[g]; w++) c += __builtin_popcountll(alive[w]);                      \
+        return c;                                                                                            \
+    }                                                                                                        \
+    /* The partitions of the cells outside `covered` into the k placements left, `alive` the live ones. */  \
+    ATTRIBUTE static uint64_t partitions_##SUFFIX(Squares *s, uint64_t covered, int k)                      \
+    {                                                                                                        \
+        const int n = s->n, words = s->words;                                                                \
+        const uint64_t *alive = s->alive + (size_t)k * words;                                               \
+        uint32_t groups = (uint32_t)(~covered & ((1ULL << n) - 1));                                          \
+        if (k <= 2) return (uint64_t)live_##SUFFIX(s, alive, __builtin_ctz(groups));                        \
+        int best = 0, fewest = INT32_MAX;                                                                    \
+        for (uint32_t r = groups; r; r &= r - 1) {                                                           \
+            int g = __builtin_ctz(r), c = live_##SUFFIX(s, alive, g);                                        \
+            if (c < fewest) fewest = c, best = g;                                                            \
+        }                                                                                                    \
+        if (!fewest) return 0;                                                                               \
+        uint64_t total = 0;                                                                                  \
+        if (k == 3) { /* pairs: a live placement of `best`, one of `other` that it does not meet */         \
+            int other = __builtin_ctz(groups & ~(1u << best));                                               \
+            for (int w = s->lo[best]; w < s->hi[best]; w++)                                                  \
+                for (uint64_t b = alive[w]; b; b &= b - 1) {                                                 \
+                    const uint64_t *meets = s->conflict + (size_t)(w * 64 + __builtin_ctzll(b)) * words;     \
+                    for (int u = s->lo[other]; u < s->hi[other]; u++)                                        \
+                        total += (uint64_t)__builtin_popcountll(alive[u] & ~meets[u]);                      \
+                }                                                                                            \
+            return total;                                                                                    \
+        }                                                                                                    \
+        uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
+        for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
+            if (s->keys[h] == key) return s->values[h];                                                      \
+        uint64_t *next = s->alive + (size_t)(k - 1) * words;                                                 \
+        uint32_t rest = groups & ~(1u << best);                                                              \
+        for (int w = s->lo[best]; w < s->hi[best]; w++)                                                      \
+            for (uint64_t b = alive[w]; b; b &= b - 1) {                                                     \
+                int p = w * 64 + __builtin_ctzll(b);                                                         \
+                const uint64_t *meets = s->conflict + (size_t)p * words;                                     \
+                for (uint32_t r = rest; r; r &= r - 1) {                                                     \
+                    int g = __builtin_ctz(r);                                                                \
+                    for (int u = s->lo[g]; u < s->hi[g]; u++) next[u] = alive[u] & ~meets[u];               \
+                }                                                                                            \
+                total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                               \
+                if (s->failed) return 0;                                                                     \
+            }                                                                                                \
+        if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                           \
+        for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                                \
+        s->keys[h] = key; s->values[h] = total; s->used++;                                                   \
+        return total;                                                                                        \
+    }
+
+#if defined(__x86_64__) || defined(__i386__)
+COUNTER(popcnt, __attribute__((target("popcnt"))))
+#endif
+COUNTER(any, )
+
+/* The partitions of a prepared cover (the squares with row 0 in order); sets s->failed when out of memory. */
+static uint64_t partitions(Squares *s)
+{
+    if (!s->words) return 0;
+    s->used = 0;
+    if (s->keys) memset(s->keys, 0, (s->mask + 1) * sizeof *s->keys);
+    else if (!grow(s)) return 0;
+    /* the alive bitset of depth n is the initial one (prepare fills the first words; move it there) */
+    if (s->n) memmove(s->alive + (size_t)s->n * s->words, s->alive, s->words * sizeof *s->alive);
+#if defined(__x86_64__) || defined(__i386__)
+    static int has_popcnt = -1;
+    if (has_popcnt < 0) has_popcnt = __builtin_cpu_supports("popcnt") ? 1 : 0;
+    if (has_popcnt) return partitions_popcnt(s, 0, s->n);
+#endif
+    return partitions_any(s, 0, s->n);
+}
+
+static u128 factorial(int n)
+{
+    u128 f = 1;
+    for (int i = 2; i <= n; i++) f *= (u128)i;
+    return f;
+}
+
+/* The squares of one cover; -1 when out of memory. */
+static int cover_squares(const int8_t *region, int n, u128 *found)
+{
+    Squares s = {0};
+    int ok = prepare(&s, region, n);
+    uint64_t parts = ok ? partitions(&s) : 0;
+    ok = ok && !s.failed;
+    release(&s);
+    *found = (u128)parts * factorial(n);
+    return ok ? 0 : -1;
+}
+
+static int parse_regions(PyObject *regions, int n, int8_t *region)
+{
+    Py_ssize_t length = PySequence_Length(regions);
+    if (length < 0) return -1;
+    if (length != (Py_ssize_t)n * n) {
+        PyErr_Format(PyExc_ValueError, "a cover of order %d has %d cells, not %zd", n, n * n, length);
+        return -1;
+    }
+    int size[MAX_N] = {0};
+    for (Py_ssize_t c = 0; c < length; c++) {
+        PyObject *item = PySequence_GetItem(regions, c);
+        if (!item) return -1;
+        long g = PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (g == -1 && PyErr_Occurred()) return -1;
+        if (g < 0 || g >= n) {
+            PyErr_Format(PyExc_ValueError, "cell %zd is in region %ld, outside 0..%d", c, g, n - 1);
+            return -1;
+        }
+        region[c] = (int8_t)g;
+        size[g]++;
+    }
+    for (int g = 0; g < n; g++)
+        if (size[g] != n) {
+            PyErr_Format(PyExc_ValueError, "region %d has %d cells, not %d", g, size[g], n);
+            return -1;
+        }
+    return 0;
+}
+
+static PyObject *py_squares(PyObject *self, PyObject *args)
+{
+    int n;
+    PyObject *regions;
+    if (!PyArg_ParseTuple(args, "iO", &n, &regions)) return NULL;
+    if (n < 1 || n > MAX_N) return PyErr_Format(PyExc_ValueError, "order %d outside 1..%d", n, MAX_N);
+    int8_t region[MAX_N * MAX_N];
+    if (parse_regions(regions, n, region) < 0) return NULL;
+    u128 found;
+    int failed;
+    Py_BEGIN_ALLOW_THREADS
+    failed = cover_squares(region, n, &found);
+    Py_END_ALLOW_THREADS
+    if (failed) return PyErr_NoMemory();
+    return u128_to_pylong(found);
+}
+
+typedef struct {
+    int n, cells;
+    uint64_t full;
+    uint64_t **tiles; int *ntiles;   /* tiles[c]: the tiles whose first cell is c */
+    int transforms[8][MAX_N * MAX_N]; /* inverse images: cell d of an image comes from cell inverse[d] */
+    int8_t owner[MAX_N * MAX_N];
+    u128 squares;                     /* squares times orbit sizes, over the canonical covers */
+    uint64_t covers, orbits, walked;
+    PyThreadState *thread;
+    int failed;                       /* 1: out of memory, 2: a signal */
+} Walk;
+
+/* The orbit size of the cover in w->owner under the 8 symmetries when its region string is the least of
+ * its images, else 0. */
+static int orbit_if_least(const Walk *w)
+{
+    int equal = 0;
+    for (int t = 0; t < 8; t++) {
+        int8_t name[MAX_N];
+        memset(name, -1, sizeof name);
+        int named = 0, order = 0;
+        for (int d = 0; d < w->cells && !order; d++) {
+            int g = w->owner[w->transforms[t][d]];
+            if (name[g] < 0) name[g] = (int8_t)named++;
+            order = name[g] - w->owner[d];
+        }
+        if (order < 0) return 0;
+        if (!order) equal++;
+    }
+    return 8 / equal;
+}
+
+static void walk(Walk *w, uint64_t covered, int next)
+{
+    if (w->failed) return;
+    if (covered == w->full) {
+        w->covers++;
+        if (++w->walked % CHECK_EVERY == 0) {
+            PyEval_RestoreThread(w->thread);
+            if (PyErr_CheckSignals() < 0) w->failed = 2;
+            w->thread = PyEval_SaveThread();
+        }
+        int orbit = orbit_if_least(w);
+        if (!orbit) return;
+        w->orbits++;
+        u128 found;
+        if (cover_squares(w->owner, w->n, &found) < 0) { w->failed = 1; return; }
+        w->squares += (u128)orbit * found;
+        return;
+    }
+    int c = __builtin_ctzll(~covered);
+    for (int i = 0; i < w->ntiles[c]; i++) {
+        uint64_t tile = w->tiles[c][i];
+        if (tile & covered) continue;
+        for (uint64_t m = tile; m; m &= m - 1) w->owner[__builtin_ctzll(m)] = (int8_t)next;
+        walk(w, covered | tile, next + 1);
+    }
+}
+
+static PyObject *py_covers(PyObject *self, PyObject *args)
+{
+    int n;
+    PyObject *by_first, *transforms, *prefix;
+    if (!PyArg_ParseTuple(args, "iOOO", &n, &by_first, &transforms, &prefix)) return NULL;
+    if (n < 1 || n > MAX_N) return PyErr_Format(PyExc_ValueError, "order %d outside 1..%d", n, MAX_N);
+    Walk w = {0};
+    w.n = n; w.cells = n * n;
+    w.full = w.cells == 64 ? UINT64_MAX : (1ULL << w.cells) - 1;
+    PyObject *result = NULL;
+    if (PySequence_Length(by_first) != w.cells || PySequence_Length(transforms) != 8) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "tiles under each of the n*n cells, and 8 transforms");
+        return NULL;
+    }
+    for (int t = 0; t < 8; t++) {
+        PyObject *image = PySequence_GetItem(transforms, t);
+        if (!image) return NULL;
+        int seen[MAX_N * MAX_N] = {0}, bad = PySequence_Length(image) != w.cells;
+        for (int c = 0; c < w.cells && !bad; c++) {
+            PyObject *item = PySequence_GetItem(image, c);
+            long d = item ? PyLong_AsLong(item) : -1;
+            Py_XDECREF(item);
+            if (d < 0 || d >= w.cells || seen[d]) { bad = 1; break; }
+            seen[d] = 1;
+            w.transforms[t][d] = c;  /* cell c goes to d */
+        }
+        Py_DECREF(image);
+        if (bad) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a transform is not a cell permutation");
+            return NULL;
+        }
+    }
+    w.tiles = calloc(w.cells, sizeof *w.tiles);
+    w.ntiles = calloc(w.cells, sizeof *w.ntiles);
+    if (!w.tiles || !w.ntiles) { PyErr_NoMemory(); goto done; }
+    for (int c = 0; c < w.cells; c++) {
+        PyObject *row = PySequence_GetItem(by_first, c);
+        PyObject *fast = row ? PySequence_Fast(row, "tiles by first cell") : NULL;
+        Py_XDECREF(row);
+        if (!fast) goto done;
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(fast);
+        w.tiles[c] = malloc((m ? m : 1) * sizeof(uint64_t));
+        if (!w.tiles[c]) { Py_DECREF(fast); PyErr_NoMemory(); goto done; }
+        for (Py_ssize_t i = 0; i < m; i++) {
+            uint64_t tile = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (PyErr_Occurred()) break;
+            if (__builtin_popcountll(tile) != n || (tile & ~w.full) || __builtin_ctzll(tile) != c) {
+                PyErr_Format(PyExc_ValueError, "tile %zd under cell %d does not hold %d cells starting there",
+                             i, c, n);
+                break;
+            }
+            w.tiles[c][w.ntiles[c]++] = tile;
+        }
+        Py_DECREF(fast);
+        if (PyErr_Occurred()) goto done;
+    }
+    PyObject *fast = PySequence_Fast(prefix, "the first tiles of the covers");
+    if (!fast) goto done;
+    uint64_t covered = 0;
+    int next = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {
+        uint64_t tile = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) break;
+        if (__builtin_popcountll(tile) != n || (tile & ~w.full) || (tile & covered) ||
+            __builtin_ctzll(tile) != __builtin_ctzll(~covered)) {
+            PyErr_Format(PyExc_ValueError, "prefix tile %zd does not start at the first uncovered cell", i);
+            break;
+        }
+        for (uint64_t m = tile; m; m &= m - 1) w.owner[__builtin_ctzll(m)] = (int8_t)next;
+        covered |= tile;
+        next++;
+    }
+    Py_DECREF(fast);
+    if (PyErr_Occurred()) goto done;
+    w.thread = PyEval_SaveThread();
+    walk(&w, covered, next);
+    PyEval_RestoreThread(w.thread);
+    if (w.failed == 1) { PyErr_NoMemory(); goto done; }
+    if (w.failed == 2) goto done;  /* the signal handler's exception is set */
+    PyObject *squares = u128_to_pylong(w.squares);
+    if (squares) result = Py_BuildValue("NKK", squares, (unsigned long long)w.covers, (unsigned long long)w.orbits);
+done:
+    for (int c = 0; w.tiles && c < w.cells; c++) free(w.tiles[c]);
+    free(w.tiles); free(w.ntiles);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"squares", py_squares, METH_VARARGS,
+     "squares(n, regions) -> the jigsaw Latin squares of one cover (its region 0..n-1 per cell, row-major)."},
+    {"covers", py_covers, METH_VARARGS,
+     "covers(n, tiles_by_first_cell, transforms, prefix) -> (squares, covers, orbits): over the covers "
+     "starting with the `prefix` tiles (bitsets), the squares of one cover per orbit of the 8 `transforms` "
+     "(cell c goes to image[c]) times its orbit's size, the covers walked and the orbits counted."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_placements", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__placements(void) { return PyModule_Create(&module); }

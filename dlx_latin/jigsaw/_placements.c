@@ -13,7 +13,7 @@
  * groups left upwards.  The last groups need no search: the cells left by k placements hold k cells in each
  * row, column and region, so whatever one cell in each row, column and region of them is itself a
  * placement.  With two groups left the count is the live placements of one group (the other takes the rest);
- * with three it is the disjoint pairs of live placements from two groups.
+ * with three it is the disjoint pairs of live placements from two groups, with four the triples from three.
  *
  * `covers` walks the covers of the square by tiles (the first uncovered cell starts the next tile, so the
  * regions come lettered by first appearance), keeps one cover per orbit of the square's 8 symmetries (the
@@ -164,6 +164,27 @@ static int grow(Squares *s)
         uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
         for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
             if (s->keys[h] == key) return s->values[h];                                                      \
+        if (k == 4) { /* triples: live placements of `best`, `b` and `c`, none meeting another */            \
+            int b = 0, c = 0, fewer = INT32_MAX, most = -1;                                                  \
+            for (uint32_t r = groups & ~(1u << best); r; r &= r - 1) {                                       \
+                int g = __builtin_ctz(r), m = live_##SUFFIX(s, alive, g);                                    \
+                if (!m) goto remember;                                                                       \
+                if (m < fewer) fewer = m, b = g;                                                             \
+                if (m > most) most = m, c = g;                                                               \
+            }                                                                                                \
+            if (b == c) c = __builtin_ctz(groups & ~(1u << best) & ~(1u << b));                              \
+            for (int w = s->lo[best]; w < s->hi[best]; w++)                                                  \
+                for (uint64_t bits = alive[w]; bits; bits &= bits - 1) {                                     \
+                    const uint64_t *mp = s->conflict + (size_t)(w * 64 + __builtin_ctzll(bits)) * words;     \
+                    for (int u = s->lo[b]; u < s->hi[b]; u++)                                                \
+                        for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                                \
+                            const uint64_t *mq = s->conflict + (size_t)(u * 64 + __builtin_ctzll(q)) * words; \
+                            for (int x = s->lo[c]; x < s->hi[c]; x++)                                        \
+                                total += (uint64_t)__builtin_popcountll(alive[x] & ~mp[x] & ~mq[x]);        \
+                        }                                                                                    \
+                }                                                                                            \
+            goto remember;                                                                                   \
+        }                                                                                                    \
         uint64_t *next = s->alive + (size_t)(k - 1) * words;                                                 \
         uint32_t rest = groups & ~(1u << best);                                                              \
         for (int w = s->lo[best]; w < s->hi[best]; w++)                                                      \
@@ -177,6 +198,7 @@ static int grow(Squares *s)
                 total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                               \
                 if (s->failed) return 0;                                                                     \
             }                                                                                                \
+    remember:                                                                                                \
         if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                           \
         for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                                \
         s->keys[h] = key; s->values[h] = total; s->used++;                                                   \

@@ -9,7 +9,7 @@
  * whose groups start on word boundaries; `conflict[p]` holds the placements meeting placement p.
  *
  * The partitions are counted group by group, the group with fewest live placements first, live meaning
- * disjoint from those chosen; a state is the set of covered cells, and its count is remembered from four
+ * disjoint from those chosen; a state is the set of covered cells, and its count is remembered from five
  * groups left upwards.  The last groups need no search: the cells left by k placements hold k cells in each
  * row, column and region, so whatever one cell in each row, column and region of them is itself a
  * placement.  With two groups left the count is the live placements of one group (the other takes the rest);
@@ -161,14 +161,11 @@ static int grow(Squares *s)
                 }                                                                                            \
             return total;                                                                                    \
         }                                                                                                    \
-        uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
-        for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
-            if (s->keys[h] == key) return s->values[h];                                                      \
         if (k == 4) { /* triples: live placements of `best`, `b` and `c`, none meeting another */            \
             int b = 0, c = 0, fewer = INT32_MAX, most = -1;                                                  \
             for (uint32_t r = groups & ~(1u << best); r; r &= r - 1) {                                       \
                 int g = __builtin_ctz(r), m = live_##SUFFIX(s, alive, g);                                    \
-                if (!m) goto remember;                                                                       \
+                if (!m) return 0;                                                                           \
                 if (m < fewer) fewer = m, b = g;                                                             \
                 if (m > most) most = m, c = g;                                                               \
             }                                                                                                \
@@ -183,8 +180,11 @@ static int grow(Squares *s)
                                 total += (uint64_t)__builtin_popcountll(alive[x] & ~mp[x] & ~mq[x]);        \
                         }                                                                                    \
                 }                                                                                            \
-            goto remember;                                                                                   \
+            return total;                                                                                    \
         }                                                                                                    \
+        uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
+        for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
+            if (s->keys[h] == key) return s->values[h];                                                      \
         uint64_t *next = s->alive + (size_t)(k - 1) * words;                                                 \
         uint32_t rest = groups & ~(1u << best);                                                              \
         for (int w = s->lo[best]; w < s->hi[best]; w++)                                                      \
@@ -198,7 +198,6 @@ static int grow(Squares *s)
                 total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                               \
                 if (s->failed) return 0;                                                                     \
             }                                                                                                \
-    remember:                                                                                                \
         if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                           \
         for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                                \
         s->keys[h] = key; s->values[h] = total; s->used++;                                                   \

@@ -8,9 +8,9 @@
  * columns, row by row, meeting each region once), grouped by their cell in row 0 and stored as bitsets
  * whose groups start on word boundaries; `conflict[p]` holds the placements meeting placement p.
  *
- * The partitions are counted group by group, the group with fewest live placements first, live meaning
- * disjoint from those chosen; a state is the set of covered cells, and its count is remembered from five
- * groups left upwards.  The last groups need no search: the cells left by k placements hold k cells in each
+ * The partitions are counted placement by placement, live meaning disjoint from those chosen: through the
+ * cell with fewest live placements (each placement takes one group, by its cell in row 0); a state is the
+ * set of covered cells, and its count is remembered from five groups left upwards.  The last groups need no search: the cells left by k placements hold k cells in each
  * row, column and region, so whatever one cell in each row, column and region of them is itself a
  * placement.  With two groups left the count is the live placements of one group (the other takes the rest);
  * with three it is the disjoint pairs of live placements from two groups, with four the triples from three.
@@ -34,9 +34,11 @@ typedef struct {
     int n, words;               /* words: bitset length, each group padded to whole words */
     int lo[MAX_N], hi[MAX_N];   /* the words of each group (placements through (0, g)) */
     uint64_t *cells;            /* cells[p]: the cells of placement p (0 for padding) */
+    uint64_t *through;          /* cells x words: the placements through each cell */
     uint64_t *conflict;         /* words x words-per-placement: placements meeting p, p included */
     uint64_t *alive;            /* scratch: one bitset per depth */
     uint64_t *keys, *values, mask, used; /* the memo: covered cells (complemented, never 0) -> count */
+    uint64_t below;             /* the cells outside row 0 */
     int failed;
 } Squares;
 
@@ -61,7 +63,7 @@ static void list_placements(const int8_t *region, int n, int r, uint32_t columns
 
 static void release(Squares *s)
 {
-    free(s->cells); free(s->conflict); free(s->alive); free(s->keys); free(s->values);
+    free(s->cells); free(s->through); free(s->conflict); free(s->alive); free(s->keys); free(s->values);
     memset(s, 0, sizeof *s);
 }
 
@@ -87,16 +89,17 @@ static int prepare(Squares *s, const int8_t *region, int n)
     s->cells = calloc(at ? at : 1, sizeof *s->cells);
     s->conflict = calloc((size_t)(at ? at : 1) * (words ? words : 1), sizeof *s->conflict);
     s->alive = calloc((size_t)(n + 1) * (words ? words : 1), sizeof *s->alive);
-    uint64_t *through = calloc((size_t)n * n * (words ? words : 1), sizeof *through);
-    if (!s->cells || !s->conflict || !s->alive || !through) { free(listed); free(through); return 0; }
+    uint64_t *through = s->through = calloc((size_t)n * n * (words ? words : 1), sizeof *through);
+    if (!s->cells || !s->conflict || !s->alive || !through) { free(listed); return 0; }
     at = j = 0;
     for (int g = 0; g < n; g++) {
         at = s->lo[g] * 64;
         while (j < found && (listed[j] & ((1ULL << n) - 1)) == 1ULL << g) s->cells[at++] = listed[j++];
     }
     free(listed);
-    if (empty) { free(through); s->words = 0; return 1; }
+    if (empty) { s->words = 0; return 1; }
     s->words = words;
+    s->below = (n * n == 64 ? UINT64_MAX : (1ULL << (n * n)) - 1) & ~((1ULL << n) - 1);
     for (int p = 0; p < words * 64; p++)
         for (uint64_t m = s->cells[p]; m; m &= m - 1)
             through[(size_t)__builtin_ctzll(m) * words + p / 64] |= 1ULL << (p % 64);
@@ -108,7 +111,6 @@ static int prepare(Squares *s, const int8_t *region, int n)
         }
         if (s->cells[p]) s->alive[p / 64] |= 1ULL << (p % 64);
     }
-    free(through);
     return 1;
 }
 
@@ -185,19 +187,30 @@ static int grow(Squares *s)
         uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
         for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
             if (s->keys[h] == key) return s->values[h];                                                      \
+        /* branch on the cell with fewest live placements through it, in row 0 or not */                   \
+        int x = best;                                                                                        \
+        for (uint64_t r = ~covered & s->below; r; r &= r - 1) {                                              \
+            int y = __builtin_ctzll(r), c = 0;                                                               \
+            const uint64_t *t = s->through + (size_t)y * words;                                              \
+            for (uint32_t gs = groups; gs; gs &= gs - 1)                                                     \
+                for (int u = s->lo[__builtin_ctz(gs)]; u < s->hi[__builtin_ctz(gs)]; u++)                    \
+                    c += __builtin_popcountll(alive[u] & t[u]);                                              \
+            if (c < fewest) fewest = c, x = y;                                                               \
+        }                                                                                                    \
+        if (!fewest) return 0;                                                                               \
+        const uint64_t *tx = s->through + (size_t)x * words;                                                 \
         uint64_t *next = s->alive + (size_t)(k - 1) * words;                                                 \
-        uint32_t rest = groups & ~(1u << best);                                                              \
-        for (int w = s->lo[best]; w < s->hi[best]; w++)                                                      \
-            for (uint64_t b = alive[w]; b; b &= b - 1) {                                                     \
-                int p = w * 64 + __builtin_ctzll(b);                                                         \
-                const uint64_t *meets = s->conflict + (size_t)p * words;                                     \
-                for (uint32_t r = rest; r; r &= r - 1) {                                                     \
-                    int g = __builtin_ctz(r);                                                                \
-                    for (int u = s->lo[g]; u < s->hi[g]; u++) next[u] = alive[u] & ~meets[u];               \
+        for (uint32_t gp = groups; gp; gp &= gp - 1)                                                         \
+            for (int w = s->lo[__builtin_ctz(gp)]; w < s->hi[__builtin_ctz(gp)]; w++)                        \
+                for (uint64_t b = alive[w] & tx[w]; b; b &= b - 1) {                                         \
+                    int p = w * 64 + __builtin_ctzll(b);                                                     \
+                    const uint64_t *meets = s->conflict + (size_t)p * words;                                 \
+                    for (uint32_t gs = groups; gs; gs &= gs - 1) /* p's own group is emptied: harmless */    \
+                        for (int u = s->lo[__builtin_ctz(gs)]; u < s->hi[__builtin_ctz(gs)]; u++)            \
+                            next[u] = alive[u] & ~meets[u];                                                  \
+                    total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                           \
+                    if (s->failed) return 0;                                                                 \
                 }                                                                                            \
-                total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                               \
-                if (s->failed) return 0;                                                                     \
-            }                                                                                                \
         if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                           \
         for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                                \
         s->keys[h] = key; s->values[h] = total; s->used++;                                                   \

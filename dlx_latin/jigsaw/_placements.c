@@ -10,7 +10,8 @@
  *
  * The partitions are counted placement by placement, live meaning disjoint from those chosen: through the
  * cell with fewest live placements (each placement takes one group, by its cell in row 0); a state is the
- * set of covered cells, and its count is remembered from five groups left upwards.  The last groups need no search: the cells left by k placements hold k cells in each
+ * set of covered cells, and its count is remembered from five groups left upwards (from four on covers with
+ * many placements, where they repeat: those with several whole rows as regions).  The last groups need no search: the cells left by k placements hold k cells in each
  * row, column and region, so whatever one cell in each row, column and region of them is itself a
  * placement.  With two groups left the count is the live placements of one group (the other takes the rest);
  * with three it is the disjoint pairs of live placements from two groups, with four the triples from three.
@@ -29,6 +30,7 @@
 
 #define MAX_N 8
 #define CHECK_EVERY 4096 /* covers walked between two looks for Ctrl-C */
+#define MEMO_FOUR_FROM 1600 /* placements from which states with four left repeat enough to remember them */
 
 typedef struct {
     int n, words;               /* words: bitset length, each group padded to whole words */
@@ -39,6 +41,7 @@ typedef struct {
     uint64_t *alive;            /* scratch: one bitset per depth */
     uint64_t *keys, *values, mask, used; /* the memo: covered cells (complemented, never 0) -> count */
     uint64_t below;             /* the cells outside row 0 */
+    int memo_four;              /* remember states with four placements left too (many placements) */
     int failed;
 } Squares;
 
@@ -99,6 +102,7 @@ static int prepare(Squares *s, const int8_t *region, int n)
     free(listed);
     if (empty) { s->words = 0; return 1; }
     s->words = words;
+    s->memo_four = found > MEMO_FOUR_FROM;
     s->below = (n * n == 64 ? UINT64_MAX : (1ULL << (n * n)) - 1) & ~((1ULL << n) - 1);
     for (int p = 0; p < words * 64; p++)
         for (uint64_t m = s->cells[p]; m; m &= m - 1)
@@ -139,6 +143,33 @@ static int grow(Squares *s)
         for (int w = s->lo[g]; w < s->hi[g]; w++) c += __builtin_popcountll(alive[w]);                      \
         return c;                                                                                            \
     }                                                                                                        \
+    /* Four placements left: the triples of live placements of `best` and two more groups, none meeting     \
+     * another (the fourth takes the rest). */                                                               \
+    ATTRIBUTE static uint64_t triples_##SUFFIX(const Squares *s, const uint64_t *alive, uint32_t groups,    \
+                                               int best)                                                     \
+    {                                                                                                        \
+        const int words = s->words;                                                                          \
+        int b = 0, c = 0, fewer = INT32_MAX, most = -1;                                                      \
+        for (uint32_t r = groups & ~(1u << best); r; r &= r - 1) {                                           \
+            int g = __builtin_ctz(r), m = live_##SUFFIX(s, alive, g);                                        \
+            if (!m) return 0;                                                                                \
+            if (m < fewer) fewer = m, b = g;                                                                 \
+            if (m > most) most = m, c = g;                                                                   \
+        }                                                                                                    \
+        if (b == c) c = __builtin_ctz(groups & ~(1u << best) & ~(1u << b));                                  \
+        uint64_t total = 0;                                                                                  \
+        for (int w = s->lo[best]; w < s->hi[best]; w++)                                                      \
+            for (uint64_t bits = alive[w]; bits; bits &= bits - 1) {                                         \
+                const uint64_t *mp = s->conflict + (size_t)(w * 64 + __builtin_ctzll(bits)) * words;         \
+                for (int u = s->lo[b]; u < s->hi[b]; u++)                                                    \
+                    for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                                    \
+                        const uint64_t *mq = s->conflict + (size_t)(u * 64 + __builtin_ctzll(q)) * words;    \
+                        for (int x = s->lo[c]; x < s->hi[c]; x++)                                            \
+                            total += (uint64_t)__builtin_popcountll(alive[x] & ~mp[x] & ~mq[x]);            \
+                    }                                                                                        \
+            }                                                                                                \
+        return total;                                                                                        \
+    }                                                                                                        \
     /* The partitions of the cells outside `covered` into the k placements left, `alive` the live ones. */  \
     ATTRIBUTE static uint64_t partitions_##SUFFIX(Squares *s, uint64_t covered, int k)                      \
     {                                                                                                        \
@@ -163,30 +194,14 @@ static int grow(Squares *s)
                 }                                                                                            \
             return total;                                                                                    \
         }                                                                                                    \
-        if (k == 4) { /* triples: live placements of `best`, `b` and `c`, none meeting another */            \
-            int b = 0, c = 0, fewer = INT32_MAX, most = -1;                                                  \
-            for (uint32_t r = groups & ~(1u << best); r; r &= r - 1) {                                       \
-                int g = __builtin_ctz(r), m = live_##SUFFIX(s, alive, g);                                    \
-                if (!m) return 0;                                                                           \
-                if (m < fewer) fewer = m, b = g;                                                             \
-                if (m > most) most = m, c = g;                                                               \
-            }                                                                                                \
-            if (b == c) c = __builtin_ctz(groups & ~(1u << best) & ~(1u << b));                              \
-            for (int w = s->lo[best]; w < s->hi[best]; w++)                                                  \
-                for (uint64_t bits = alive[w]; bits; bits &= bits - 1) {                                     \
-                    const uint64_t *mp = s->conflict + (size_t)(w * 64 + __builtin_ctzll(bits)) * words;     \
-                    for (int u = s->lo[b]; u < s->hi[b]; u++)                                                \
-                        for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                                \
-                            const uint64_t *mq = s->conflict + (size_t)(u * 64 + __builtin_ctzll(q)) * words; \
-                            for (int x = s->lo[c]; x < s->hi[c]; x++)                                        \
-                                total += (uint64_t)__builtin_popcountll(alive[x] & ~mp[x] & ~mq[x]);        \
-                        }                                                                                    \
-                }                                                                                            \
-            return total;                                                                                    \
-        }                                                                                                    \
+        if (k == 4 && !s->memo_four) return triples_##SUFFIX(s, alive, groups, best);                       \
         uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
         for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
             if (s->keys[h] == key) return s->values[h];                                                      \
+        if (k == 4) {                                                                                        \
+            total = triples_##SUFFIX(s, alive, groups, best);                                                \
+            goto remember;                                                                                   \
+        }                                                                                                    \
         /* branch on the cell with fewest live placements through it, in row 0 or not */                   \
         int x = best;                                                                                        \
         for (uint64_t r = ~covered & s->below; r; r &= r - 1) {                                              \
@@ -211,6 +226,7 @@ static int grow(Squares *s)
                     total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                           \
                     if (s->failed) return 0;                                                                 \
                 }                                                                                            \
+    remember:                                                                                                \
         if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                           \
         for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                                \
         s->keys[h] = key; s->values[h] = total; s->used++;                                                   \

@@ -27,7 +27,7 @@ from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
 from dlx_latin.latin import PartialBoard, count_completions
 from dlx_latin.workers import as_finished, process_pool
 
-PREFIX_TILES = 2  # the first tiles fixed by a part: 35,676 parts at order 7, most of them seconds or less
+PREFIX_TILES = 2  # the first tiles fixed by a part (more after whole rows): most parts take seconds or less
 MAX_ORDER = 8  # the walk keeps a cover's cells in 64 bits
 
 
@@ -76,14 +76,17 @@ def _tiles_by_first(n: int) -> list[list[int]]:
 
 def cover_parts(n: int) -> list[tuple[str, tuple[int, ...]]]:
     """The parts of the walk over the covers: every way to lay its first PREFIX_TILES tiles (each at the
-    first uncovered cell, as bitsets), each with its checkpoint key."""
+    first uncovered cell, as bitsets), each with its checkpoint key.  A prefix of whole rows is laid one
+    tile further: the covers with several whole rows as regions are the slowest to count (the rows add no
+    constraint), and they would otherwise make one part as long as the rest."""
     if not 1 <= n <= MAX_ORDER:
         raise JigsawOrderError(f"jigsaw Latin squares are counted up to order {MAX_ORDER}, not {n}")
     by_first, full = _tiles_by_first(n), (1 << (n * n)) - 1
+    rows = {((1 << n) - 1) << (n * r) for r in range(n)}
     parts: list[tuple[int, ...]] = []
 
     def lay(covered: int, laid: tuple[int, ...]) -> None:
-        if len(laid) == PREFIX_TILES or covered == full:
+        if covered == full or (len(laid) >= PREFIX_TILES and not rows.issuperset(laid)):
             parts.append(laid)
             return
         first = (~covered & (covered + 1)).bit_length() - 1

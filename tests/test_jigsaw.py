@@ -123,6 +123,15 @@ def test_placement_counts_against_the_engine():
         assert cover_count(regions) == count_completions(cover_board(regions)), regions
 
 
+def test_placement_counts_with_whole_rows_as_regions():
+    """Four whole rows leave 1,680 placements, past MEMO_FOUR_FROM: the count that remembers states with
+    four placements left agrees with the engine using the cover's symmetries."""
+    from symmetry.pruned import count_by_orbits
+
+    regions = "aaaaaaabbbbbbbcccccccdddddddeeeeefgeefffggfffgggg"
+    assert cover_count(regions) == count_by_orbits(cover_board(regions)) == 151_639_326_720
+
+
 def test_placement_counts_refuse_bad_covers():
     from dlx_latin.jigsaw import _placements
     from dlx_latin.jigsaw.counts import cover_parts

@@ -55,14 +55,12 @@ def project_jigsaw(n: int = 7, sample: int = 300, seed: int = 1) -> str:
     """Seconds of `jigsaw count n` projected from a random sample of its parts (`cover_parts`), each walked
     and counted in-process, with the covers and orbits they hold scaled the same way (the check that the
     sample is fair: the covers' total is A172477)."""
-    from dlx_latin.jigsaw import _placements
-    from dlx_latin.jigsaw.counts import _tiles_by_first, cover_parts
-    from dlx_latin.jigsaw.dissections import square_transforms
+    from dlx_latin.jigsaw.counts import cover_parts, walk
 
     parts = cover_parts(n)
     chosen = random.Random(seed).sample(parts, min(sample, len(parts)))
     start = time.perf_counter()
-    walked = [_placements.covers(n, _tiles_by_first(n), square_transforms(n), list(p)) for _, p in chosen]
+    walked = [walk(n, p) for _, p in chosen]
     seconds = time.perf_counter() - start
     scale = len(parts) / len(chosen)
     squares, covers, orbits = (sum(w[i] for w in walked) * scale for i in range(3))

@@ -100,14 +100,10 @@ def test_jigsaw_latin_squares_match_a172478():
 
 def test_the_walk_meets_every_cover_and_every_orbit():
     """The parts of the walk hold every cover once (A172477) and one cover per orbit."""
-    from dlx_latin.jigsaw import _placements
-    from dlx_latin.jigsaw.counts import _tiles_by_first, cover_parts
+    from dlx_latin.jigsaw.counts import cover_parts, walk
 
     for n in range(1, 7):
-        walked = [
-            _placements.covers(n, _tiles_by_first(n), square_transforms(n), list(p))
-            for _, p in cover_parts(n)
-        ]
+        walked = [walk(n, p) for _, p in cover_parts(n)]
         assert sum(w[1] for w in walked) == count_covers(n)
         assert sum(w[2] for w in walked) == (len(covers_up_to_symmetry(n)) if n < 6 else 56734)
 
@@ -133,20 +129,19 @@ def test_placement_counts_with_whole_rows_as_regions():
 
 
 def test_placement_counts_refuse_bad_covers():
-    from dlx_latin.jigsaw import _placements
     from dlx_latin.jigsaw.counts import cover_parts
 
     with pytest.raises(ValueError, match="has 16 cells, not 15"):
-        _placements.squares(4, [0] * 15)
+        cover_count("a" * 15)
     with pytest.raises(ValueError, match="region 0 has 5 cells"):
-        _placements.squares(4, [0] * 5 + [1] * 3 + [2] * 4 + [3] * 4)
+        cover_count("aaaaabbbccccdddd")
     with pytest.raises(ValueError, match="outside 0..3"):
-        _placements.squares(4, [4] * 16)
+        cover_count("aaabbbcccddddeee")
     with pytest.raises(ValueError, match="order 9 outside"):
-        _placements.squares(9, [0] * 81)
+        cover_count("a" * 81)
     with pytest.raises(JigsawOrderError, match="up to order 8"):
         cover_parts(9)
-    assert _placements.squares(4, [0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3]) == 0  # aaabacbbccdbcddd
+    assert cover_count("aaabacbbccdbcddd") == 0
 
 
 def test_per_cover_counts_against_plain_counts():

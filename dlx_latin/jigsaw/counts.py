@@ -66,7 +66,7 @@ def per_cover_counts(
 
 
 @cache
-def _tiles_by_first(n: int) -> list[list[int]]:
+def tiles_by_first(n: int) -> list[list[int]]:
     """The tiles of the n x n square as bitsets, listed under their first cell."""
     by_first: list[list[int]] = [[] for _ in range(n * n)]
     for tile in tiles(n):
@@ -81,7 +81,7 @@ def cover_parts(n: int) -> list[tuple[str, tuple[int, ...]]]:
     constraint), and they would otherwise make one part as long as the rest."""
     if not 1 <= n <= MAX_ORDER:
         raise JigsawOrderError(f"jigsaw Latin squares are counted up to order {MAX_ORDER}, not {n}")
-    by_first, full = _tiles_by_first(n), (1 << (n * n)) - 1
+    by_first, full = tiles_by_first(n), (1 << (n * n)) - 1
     rows = {((1 << n) - 1) << (n * r) for r in range(n)}
     parts: list[tuple[int, ...]] = []
 
@@ -98,10 +98,15 @@ def cover_parts(n: int) -> list[tuple[str, tuple[int, ...]]]:
     return [(f"jigsaw {n} tiles " + " ".join(f"{t:x}" for t in laid), laid) for laid in parts]
 
 
+def walk(n: int, prefix: tuple[int, ...]) -> tuple[int, int, int]:
+    """Over the covers starting with the `prefix` tiles: the jigsaw Latin squares of one cover per orbit
+    weighted by its orbit's size, the covers walked and the orbits counted."""
+    return _placements.covers(n, tiles_by_first(n), square_transforms(n), list(prefix))
+
+
 def part_count(n: int, prefix: tuple[int, ...]) -> int:
-    """The jigsaw Latin squares of the covers starting with the `prefix` tiles, one cover per orbit weighted
-    by its orbit's size (a worker's task)."""
-    return _placements.covers(n, _tiles_by_first(n), square_transforms(n), list(prefix))[0]
+    """The jigsaw Latin squares of a part's covers (a worker's task; see `walk`)."""
+    return walk(n, prefix)[0]
 
 
 def jigsaw_count(

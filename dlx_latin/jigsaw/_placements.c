@@ -242,9 +242,7 @@ COUNTER(any, )
 static uint64_t partitions(Squares *s)
 {
     if (!s->words) return 0;
-    s->used = 0;
-    if (s->keys) memset(s->keys, 0, (s->mask + 1) * sizeof *s->keys);
-    else if (!grow(s)) return 0;
+    if (!grow(s)) return 0;  /* a fresh memo per cover */
     /* the alive bitset of depth n is the initial one (prepare fills the first words; move it there) */
     if (s->n) memmove(s->alive + (size_t)s->n * s->words, s->alive, s->words * sizeof *s->alive);
 #if defined(__x86_64__) || defined(__i386__)

@@ -7,8 +7,8 @@ squares are counted by label placements: the cells of one label meet every row, 
 and a square is a partition of the cells into such placements, n! times over (the labels of the first
 row).  The walk is split into parts by its first PREFIX_TILES tiles, which processes or a Dask cluster
 count and a checkpoint file records as they finish (by their tiles), so a rerun counts only the parts
-missing.  `cover_count` counts one cover with the generic engine instead (`count_completions`): the
-independent check, and the per-cover listing.
+missing.  `cover_count` counts one cover by placements too, or with the generic engine
+(`count_completions`) when given a limit (`jigsaw impossible` asks for at most one square).
 """
 
 from __future__ import annotations

@@ -9,12 +9,15 @@
  * whose groups start on word boundaries; `conflict[p]` holds the placements meeting placement p.
  *
  * The partitions are counted placement by placement, live meaning disjoint from those chosen: through the
- * cell with fewest live placements (each placement takes one group, by its cell in row 0); a state is the
- * set of covered cells, and its count is remembered from five groups left upwards (from four on covers with
- * many placements, where they repeat: those with several whole rows as regions).  The last groups need no search: the cells left by k placements hold k cells in each
- * row, column and region, so whatever one cell in each row, column and region of them is itself a
- * placement.  With two groups left the count is the live placements of one group (the other takes the rest);
- * with three it is the disjoint pairs of live placements from two groups, with four the triples from three.
+ * cell with fewest live placements (each placement takes one group, by its cell in row 0).  With five left,
+ * only the HINT cells with fewest placements at six are looked at: the counts change little in one step, and
+ * looking at every cell cost more than the search it saved.  A state is the set of covered cells, and its
+ * count is remembered from five groups left upwards (from four on covers with many placements, where they
+ * repeat: those with several whole rows as regions).  The last groups need no search: the cells left by k
+ * placements hold k cells in each row, column and region, so whatever one cell in each row, column and
+ * region of them is itself a placement.  With two groups left the count is the live placements of one group
+ * (the other takes the rest); with three it is the disjoint pairs of live placements from two groups, with
+ * four the triples from three, counted straight from the branch with five left.
  *
  * `covers` walks the covers of the square by tiles (the first uncovered cell starts the next tile, so the
  * regions come lettered by first appearance), keeps one cover per orbit of the square's 8 symmetries (the
@@ -29,6 +32,8 @@
 #include "../u128.h"
 
 #define MAX_N 8
+#define MAX_WORDS 80 /* words of one group: (MAX_N - 1)! placements, padded */
+#define HINT 6 /* cells looked at with five placements left: those with fewest placements at six */
 #define CHECK_EVERY 4096 /* covers walked between two looks for Ctrl-C */
 #define MEMO_FOUR_FROM 1600 /* placements from which states with four left repeat enough to remember them */
 
@@ -51,16 +56,19 @@ static inline uint64_t hash64(uint64_t x)
     return x;
 }
 
-/* Append every placement extending rows 0..r-1 (columns and regions taken so far) to `out`. */
-static void list_placements(const int8_t *region, int n, int r, uint32_t columns, uint32_t regions,
-                            uint64_t cells, uint64_t *out, int *count)
+/* Append every placement extending rows 0..r-1 to `out`: `open[i]` holds the columns of row i still free
+ * (column and region unused), and a row left with none ends the branch. */
+static void list_placements(const int8_t *region, const uint32_t (*in_region)[MAX_N], int n, int r,
+                            const uint32_t *open, uint64_t cells, uint64_t *out, int *count)
 {
     if (r == n) { out[(*count)++] = cells; return; }
-    for (int c = 0; c < n; c++) {
-        int g = region[r * n + c];
-        if ((columns >> c & 1) || (regions >> g & 1)) continue;
-        list_placements(region, n, r + 1, columns | 1u << c, regions | 1u << g, cells | 1ULL << (r * n + c),
-                        out, count);
+    for (uint32_t free = open[r]; free; free &= free - 1) {
+        int c = __builtin_ctz(free), g = region[r * n + c], dead = 0;
+        uint32_t next[MAX_N] = {0};
+        for (int i = r + 1; i < n; i++)  /* column c and the region of (r, c) are taken */
+            dead |= !(next[i] = open[i] & ~(1u << c | in_region[i][g]));
+        if (!dead) list_placements(region, in_region, n, r + 1, next, cells | 1ULL << (r * n + c), out,
+                                   count);
     }
 }
 
@@ -78,7 +86,10 @@ static int prepare(Squares *s, const int8_t *region, int n)
     for (int i = 2; i <= n; i++) factorial *= i;
     uint64_t *listed = malloc(factorial * sizeof *listed);
     if (!listed) return 0;
-    list_placements(region, n, 0, 0, 0, 0, listed, &found);
+    uint32_t in_region[MAX_N][MAX_N] = {{0}}, open[MAX_N] = {0}; /* the columns of row r in region g */
+    for (int c = 0; c < n * n; c++) in_region[c / n][region[c]] |= 1u << (c % n);
+    for (int r = 0; r < n; r++) open[r] = (1u << n) - 1;
+    list_placements(region, (const uint32_t(*)[MAX_N])in_region, n, 0, open, 0, listed, &found);
     s->n = n;
     int at = 0, j = 0, empty = 0;
     for (int g = 0; g < n; g++) {  /* listed in order of their column in row 0 */
@@ -108,12 +119,17 @@ static int prepare(Squares *s, const int8_t *region, int n)
         for (uint64_t m = s->cells[p]; m; m &= m - 1)
             through[(size_t)__builtin_ctzll(m) * words + p / 64] |= 1ULL << (p % 64);
     for (int p = 0; p < words * 64; p++) {
+        if (!s->cells[p]) continue;  /* padding: meets nothing */
+        const uint64_t *t[MAX_N];
+        int i = 0;
+        for (uint64_t m = s->cells[p]; m; m &= m - 1) t[i++] = through + (size_t)__builtin_ctzll(m) * words;
         uint64_t *meets = s->conflict + (size_t)p * words;
-        for (uint64_t m = s->cells[p]; m; m &= m - 1) {
-            const uint64_t *t = through + (size_t)__builtin_ctzll(m) * words;
-            for (int w = 0; w < words; w++) meets[w] |= t[w];
+        for (int w = 0; w < words; w++) {
+            uint64_t v = 0;
+            for (int j = 0; j < n; j++) v |= t[j][w];
+            meets[w] = v;
         }
-        if (s->cells[p]) s->alive[p / 64] |= 1ULL << (p % 64);
+        s->alive[p / 64] |= 1ULL << (p % 64);
     }
     return 1;
 }
@@ -136,101 +152,143 @@ static int grow(Squares *s)
 
 /* The counting, compiled twice on x86: with the POPCNT instruction, used where the processor has it, and
  * without. */
-#define COUNTER(SUFFIX, ATTRIBUTE)                                                                           \
-    ATTRIBUTE static inline int live_##SUFFIX(const Squares *s, const uint64_t *alive, int g)               \
-    {                                                                                                        \
-        int c = 0;                                                                                           \
-        for (int w = s->lo[g]; w < s->hi[g]; w++) c += __builtin_popcountll(alive[w]);                      \
-        return c;                                                                                            \
-    }                                                                                                        \
-    /* Four placements left: the triples of live placements of `best` and two more groups, none meeting     \
-     * another (the fourth takes the rest). */                                                               \
-    ATTRIBUTE static uint64_t triples_##SUFFIX(const Squares *s, const uint64_t *alive, uint32_t groups,    \
-                                               int best)                                                     \
-    {                                                                                                        \
-        const int words = s->words;                                                                          \
-        int b = 0, c = 0, fewer = INT32_MAX, most = -1;                                                      \
-        for (uint32_t r = groups & ~(1u << best); r; r &= r - 1) {                                           \
-            int g = __builtin_ctz(r), m = live_##SUFFIX(s, alive, g);                                        \
-            if (!m) return 0;                                                                                \
-            if (m < fewer) fewer = m, b = g;                                                                 \
-            if (m > most) most = m, c = g;                                                                   \
-        }                                                                                                    \
-        if (b == c) c = __builtin_ctz(groups & ~(1u << best) & ~(1u << b));                                  \
-        uint64_t total = 0;                                                                                  \
-        for (int w = s->lo[best]; w < s->hi[best]; w++)                                                      \
-            for (uint64_t bits = alive[w]; bits; bits &= bits - 1) {                                         \
-                const uint64_t *mp = s->conflict + (size_t)(w * 64 + __builtin_ctzll(bits)) * words;         \
-                for (int u = s->lo[b]; u < s->hi[b]; u++)                                                    \
-                    for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                                    \
-                        const uint64_t *mq = s->conflict + (size_t)(u * 64 + __builtin_ctzll(q)) * words;    \
-                        for (int x = s->lo[c]; x < s->hi[c]; x++)                                            \
-                            total += (uint64_t)__builtin_popcountll(alive[x] & ~mp[x] & ~mq[x]);            \
-                    }                                                                                        \
-            }                                                                                                \
-        return total;                                                                                        \
-    }                                                                                                        \
-    /* The partitions of the cells outside `covered` into the k placements left, `alive` the live ones. */  \
-    ATTRIBUTE static uint64_t partitions_##SUFFIX(Squares *s, uint64_t covered, int k)                      \
-    {                                                                                                        \
-        const int n = s->n, words = s->words;                                                                \
-        const uint64_t *alive = s->alive + (size_t)k * words;                                               \
-        uint32_t groups = (uint32_t)(~covered & ((1ULL << n) - 1));                                          \
-        if (k <= 2) return (uint64_t)live_##SUFFIX(s, alive, __builtin_ctz(groups));                        \
-        int best = 0, fewest = INT32_MAX;                                                                    \
-        for (uint32_t r = groups; r; r &= r - 1) {                                                           \
-            int g = __builtin_ctz(r), c = live_##SUFFIX(s, alive, g);                                        \
-            if (c < fewest) fewest = c, best = g;                                                            \
-        }                                                                                                    \
-        if (!fewest) return 0;                                                                               \
-        uint64_t total = 0;                                                                                  \
-        if (k == 3) { /* pairs: a live placement of `best`, one of `other` that it does not meet */         \
-            int other = __builtin_ctz(groups & ~(1u << best));                                               \
-            for (int w = s->lo[best]; w < s->hi[best]; w++)                                                  \
-                for (uint64_t b = alive[w]; b; b &= b - 1) {                                                 \
-                    const uint64_t *meets = s->conflict + (size_t)(w * 64 + __builtin_ctzll(b)) * words;     \
-                    for (int u = s->lo[other]; u < s->hi[other]; u++)                                        \
-                        total += (uint64_t)__builtin_popcountll(alive[u] & ~meets[u]);                      \
-                }                                                                                            \
-            return total;                                                                                    \
-        }                                                                                                    \
-        if (k == 4 && !s->memo_four) return triples_##SUFFIX(s, alive, groups, best);                       \
-        uint64_t key = ~covered, h = hash64(key) & s->mask;                                                  \
-        for (; s->keys[h]; h = (h + 1) & s->mask)                                                            \
-            if (s->keys[h] == key) return s->values[h];                                                      \
-        if (k == 4) {                                                                                        \
-            total = triples_##SUFFIX(s, alive, groups, best);                                                \
-            goto remember;                                                                                   \
-        }                                                                                                    \
-        /* branch on the cell with fewest live placements through it, in row 0 or not */                   \
-        int x = best;                                                                                        \
-        for (uint64_t r = ~covered & s->below; r; r &= r - 1) {                                              \
-            int y = __builtin_ctzll(r), c = 0;                                                               \
-            const uint64_t *t = s->through + (size_t)y * words;                                              \
-            for (uint32_t gs = groups; gs; gs &= gs - 1)                                                     \
-                for (int u = s->lo[__builtin_ctz(gs)]; u < s->hi[__builtin_ctz(gs)]; u++)                    \
-                    c += __builtin_popcountll(alive[u] & t[u]);                                              \
-            if (c < fewest) fewest = c, x = y;                                                               \
-        }                                                                                                    \
-        if (!fewest) return 0;                                                                               \
-        const uint64_t *tx = s->through + (size_t)x * words;                                                 \
-        uint64_t *next = s->alive + (size_t)(k - 1) * words;                                                 \
-        for (uint32_t gp = groups; gp; gp &= gp - 1)                                                         \
-            for (int w = s->lo[__builtin_ctz(gp)]; w < s->hi[__builtin_ctz(gp)]; w++)                        \
-                for (uint64_t b = alive[w] & tx[w]; b; b &= b - 1) {                                         \
-                    int p = w * 64 + __builtin_ctzll(b);                                                     \
-                    const uint64_t *meets = s->conflict + (size_t)p * words;                                 \
-                    for (uint32_t gs = groups; gs; gs &= gs - 1) /* p's own group is emptied: harmless */    \
-                        for (int u = s->lo[__builtin_ctz(gs)]; u < s->hi[__builtin_ctz(gs)]; u++)            \
-                            next[u] = alive[u] & ~meets[u];                                                  \
-                    total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1);                           \
-                    if (s->failed) return 0;                                                                 \
-                }                                                                                            \
-    remember:                                                                                                \
-        if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                           \
-        for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                                \
-        s->keys[h] = key; s->values[h] = total; s->used++;                                                   \
-        return total;                                                                                        \
+#define COUNTER(SUFFIX, ATTRIBUTE)                                                                        \
+    ATTRIBUTE static inline int live_##SUFFIX(const Squares *s, const uint64_t *alive, int g)             \
+    {                                                                                                     \
+        int c = 0;                                                                                        \
+        for (int w = s->lo[g]; w < s->hi[g]; w++) c += __builtin_popcountll(alive[w]);                    \
+        return c;                                                                                         \
+    }                                                                                                     \
+    /* Four placements left: the disjoint triples of live placements from groups a, b and d (the          \
+     * fourth group takes the cells they leave).  A placement p of a and q of b add the placements of d   \
+     * meeting neither; d has one or two words in most covers, and those widths get their own loops. */   \
+    ATTRIBUTE static uint64_t triples_##SUFFIX(const Squares *s, const uint64_t *alive, int a, int b,     \
+                                               int d)                                                     \
+    {                                                                                                     \
+        const int words = s->words, ld = s->lo[d], wd = s->hi[d] - ld;                                    \
+        uint64_t total = 0;                                                                               \
+        for (int w = s->lo[a]; w < s->hi[a]; w++)                                                         \
+            for (uint64_t bits = alive[w]; bits; bits &= bits - 1) {                                      \
+                const uint64_t *mp = s->conflict + (size_t)(w * 64 + __builtin_ctzll(bits)) * words;      \
+                uint64_t f[MAX_WORDS], any = 0; /* the live placements of d that p does not meet */       \
+                for (int x = 0; x < wd; x++) any |= f[x] = alive[ld + x] & ~mp[ld + x];                   \
+                if (!any) continue;                                                                       \
+                const uint64_t *m = s->conflict + ld; /* + q * words: the placements of d meeting q */    \
+                if (wd == 1) {                                                                            \
+                    for (int u = s->lo[b]; u < s->hi[b]; u++)                                             \
+                        for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                             \
+                            const uint64_t *mq = m + (size_t)(u * 64 + __builtin_ctzll(q)) * words;       \
+                            total += (uint64_t)__builtin_popcountll(f[0] & ~mq[0]);                       \
+                        }                                                                                 \
+                } else if (wd == 2) {                                                                     \
+                    for (int u = s->lo[b]; u < s->hi[b]; u++)                                             \
+                        for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                             \
+                            const uint64_t *mq = m + (size_t)(u * 64 + __builtin_ctzll(q)) * words;       \
+                            total += (uint64_t)(__builtin_popcountll(f[0] & ~mq[0]) +                     \
+                                                __builtin_popcountll(f[1] & ~mq[1]));                     \
+                        }                                                                                 \
+                } else {                                                                                  \
+                    for (int u = s->lo[b]; u < s->hi[b]; u++)                                             \
+                        for (uint64_t q = alive[u] & ~mp[u]; q; q &= q - 1) {                             \
+                            const uint64_t *mq = m + (size_t)(u * 64 + __builtin_ctzll(q)) * words;       \
+                            for (int x = 0; x < wd; x++)                                                  \
+                                total += (uint64_t)__builtin_popcountll(f[x] & ~mq[x]);                   \
+                        }                                                                                 \
+                }                                                                                         \
+            }                                                                                             \
+        return total;                                                                                     \
+    }                                                                                                     \
+    /* The four groups left, by their live placements `count`: triples of the fewest, next and most. */   \
+    ATTRIBUTE static uint64_t four_##SUFFIX(const Squares *s, const uint64_t *alive, uint32_t groups,     \
+                                            const int *count)                                             \
+    {                                                                                                     \
+        int g[4], m = 0;                                                                                  \
+        for (uint32_t r = groups; r; r &= r - 1) {                                                        \
+            int h = __builtin_ctz(r), i = m++;                                                            \
+            if (!count[h]) return 0;                                                                      \
+            for (; i > 0 && count[g[i - 1]] > count[h]; i--) g[i] = g[i - 1];                             \
+            g[i] = h;                                                                                     \
+        }                                                                                                 \
+        return triples_##SUFFIX(s, alive, g[0], g[1], g[3]);                                              \
+    }                                                                                                     \
+    /* The partitions of the cells outside `covered` into the k placements left, `alive` the live         \
+     * ones; with five left, the cells to branch on are among those of `hint` (0: any). */                \
+    ATTRIBUTE static uint64_t partitions_##SUFFIX(Squares *s, uint64_t covered, int k, uint64_t hint)     \
+    {                                                                                                     \
+        const int n = s->n, words = s->words;                                                             \
+        const uint64_t *alive = s->alive + (size_t)k * words;                                             \
+        uint32_t groups = (uint32_t)(~covered & ((1ULL << n) - 1));                                       \
+        if (k <= 2) return (uint64_t)live_##SUFFIX(s, alive, __builtin_ctz(groups));                      \
+        int best = 0, fewest = INT32_MAX, count[MAX_N];                                                   \
+        for (uint32_t r = groups; r; r &= r - 1) {                                                        \
+            int g = __builtin_ctz(r), c = count[g] = live_##SUFFIX(s, alive, g);                          \
+            if (c < fewest) fewest = c, best = g;                                                         \
+        }                                                                                                 \
+        if (!fewest) return 0;                                                                            \
+        uint64_t total = 0;                                                                               \
+        if (k == 3) { /* pairs: a live placement of `best`, one of `other` that it does not meet */       \
+            int other = __builtin_ctz(groups & ~(1u << best));                                            \
+            for (int w = s->lo[best]; w < s->hi[best]; w++)                                               \
+                for (uint64_t b = alive[w]; b; b &= b - 1) {                                              \
+                    const uint64_t *meets = s->conflict + (size_t)(w * 64 + __builtin_ctzll(b)) * words;  \
+                    for (int u = s->lo[other]; u < s->hi[other]; u++)                                     \
+                        total += (uint64_t)__builtin_popcountll(alive[u] & ~meets[u]);                    \
+                }                                                                                         \
+            return total;                                                                                 \
+        }                                                                                                 \
+        if (k == 4 && !s->memo_four) return four_##SUFFIX(s, alive, groups, count);                       \
+        uint64_t key = ~covered, h = hash64(key) & s->mask;                                               \
+        for (; s->keys[h]; h = (h + 1) & s->mask)                                                         \
+            if (s->keys[h] == key) return s->values[h];                                                   \
+        if (k == 4) {                                                                                     \
+            total = four_##SUFFIX(s, alive, groups, count);                                               \
+            goto remember;                                                                                \
+        }                                                                                                 \
+        /* branch on the cell with fewest live placements through it, in row 0 or not */                  \
+        int x = best, m = 0, scanned[MAX_N * MAX_N]; /* (count << 8 | cell) of the cells outside row 0 */ \
+        for (uint64_t r = ~covered & s->below & (k == 5 && hint ? hint : ~0ULL); r; r &= r - 1) {         \
+            int y = __builtin_ctzll(r), c = 0;                                                            \
+            const uint64_t *t = s->through + (size_t)y * words;                                           \
+            for (uint32_t gs = groups; gs; gs &= gs - 1)                                                  \
+                for (int u = s->lo[__builtin_ctz(gs)]; u < s->hi[__builtin_ctz(gs)]; u++)                 \
+                    c += __builtin_popcountll(alive[u] & t[u]);                                           \
+            scanned[m++] = c << 8 | y;                                                                    \
+            if (c < fewest) fewest = c, x = y;                                                            \
+        }                                                                                                 \
+        if (!fewest) return 0;                                                                            \
+        uint64_t pass = 0; /* with six left, the children look at the HINT cells with fewest here only */ \
+        for (int i = 0; k == 6 && i < HINT && i < m; i++) {                                               \
+            int least = i;                                                                                \
+            for (int j = i + 1; j < m; j++)                                                               \
+                if (scanned[j] < scanned[least]) least = j;                                               \
+            int t = scanned[i];                                                                           \
+            scanned[i] = scanned[least], scanned[least] = t;                                              \
+            pass |= 1ULL << (scanned[i] & 255);                                                           \
+        }                                                                                                 \
+        const uint64_t *tx = s->through + (size_t)x * words;                                              \
+        uint64_t *next = s->alive + (size_t)(k - 1) * words;                                              \
+        const int direct = k == 5 && !s->memo_four; /* count the four left here, live counts as made */   \
+        for (uint32_t gp = groups; gp; gp &= gp - 1)                                                      \
+            for (int w = s->lo[__builtin_ctz(gp)]; w < s->hi[__builtin_ctz(gp)]; w++)                     \
+                for (uint64_t b = alive[w] & tx[w]; b; b &= b - 1) {                                      \
+                    int p = w * 64 + __builtin_ctzll(b);                                                  \
+                    const uint64_t *meets = s->conflict + (size_t)p * words;                              \
+                    uint32_t left = groups & ~(uint32_t)s->cells[p]; /* p's group is covered */           \
+                    for (uint32_t gs = left; gs; gs &= gs - 1) {                                          \
+                        int g = __builtin_ctz(gs), c = 0;                                                 \
+                        for (int u = s->lo[g]; u < s->hi[g]; u++)                                         \
+                            c += __builtin_popcountll(next[u] = alive[u] & ~meets[u]);                    \
+                        count[g] = c;                                                                     \
+                    }                                                                                     \
+                    if (direct) total += four_##SUFFIX(s, next, left, count);                             \
+                    else total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1, pass);             \
+                    if (s->failed) return 0;                                                              \
+                }                                                                                         \
+    remember:                                                                                             \
+        if (2 * (s->used + 1) > s->mask + 1 && !grow(s)) return 0;                                        \
+        for (h = hash64(key) & s->mask; s->keys[h]; h = (h + 1) & s->mask) {}                             \
+        s->keys[h] = key; s->values[h] = total; s->used++;                                                \
+        return total;                                                                                     \
     }
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -248,9 +306,9 @@ static uint64_t partitions(Squares *s)
 #if defined(__x86_64__) || defined(__i386__)
     static int has_popcnt = -1;
     if (has_popcnt < 0) has_popcnt = __builtin_cpu_supports("popcnt") ? 1 : 0;
-    if (has_popcnt) return partitions_popcnt(s, 0, s->n);
+    if (has_popcnt) return partitions_popcnt(s, 0, s->n, 0);
 #endif
-    return partitions_any(s, 0, s->n);
+    return partitions_any(s, 0, s->n, 0);
 }
 
 static u128 factorial(int n)
@@ -459,7 +517,8 @@ static PyObject *py_covers(PyObject *self, PyObject *args)
     if (w.failed == 1) { PyErr_NoMemory(); goto done; }
     if (w.failed == 2) goto done;  /* the signal handler's exception is set */
     PyObject *squares = u128_to_pylong(w.squares);
-    if (squares) result = Py_BuildValue("NKK", squares, (unsigned long long)w.covers, (unsigned long long)w.orbits);
+    if (squares)
+        result = Py_BuildValue("NKK", squares, (unsigned long long)w.covers, (unsigned long long)w.orbits);
 done:
     for (int c = 0; w.tiles && c < w.cells; c++) free(w.tiles[c]);
     free(w.tiles); free(w.ntiles);

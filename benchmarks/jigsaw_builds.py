@@ -1,0 +1,95 @@
+"""Compare builds of the jigsaw placement counter (`_placements.c`) on one sample of `jigsaw count` parts.
+
+    python benchmarks/jigsaw_builds.py [--order 7] [--parts 60] [--seed 23] [--rounds 2] [REV ...]
+
+Each REV (a git revision; default: the last commit and the working tree, `HEAD` and `.`) has its
+`_placements.c` compiled into a temporary directory as setup.py compiles it (gcc -O3), and every build
+walks the same random parts of the order's covers (`cover_parts`) in-process, builds alternating, `--rounds`
+times; the best seconds per build are kept.  The builds must agree on the squares, covers and orbits of the
+sample; the seconds, scaled by parts, project the core-hours of the whole count.  Samples of a few dozen
+parts differ several-fold in weight, so compare builds within one run, never across seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import random
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+from dlx_latin.jigsaw.counts import cover_parts, tiles_by_first
+from dlx_latin.jigsaw.dissections import square_transforms
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ["dlx_latin/jigsaw/_placements.c", "dlx_latin/u128.h"]
+
+
+def build(rev: str, into: Path):
+    """The `_placements` module of `rev` (`.`: the working tree), compiled into `into`."""
+    for name in SOURCES:
+        target = into / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if rev == ".":
+            target.write_bytes((ROOT / name).read_bytes())
+        else:
+            shown = subprocess.run(
+                ["git", "show", f"{rev}:{name}"], cwd=ROOT, capture_output=True, check=True
+            )
+            target.write_bytes(shown.stdout)
+    module = into / "_placements.so"
+    include = sysconfig.get_paths()["include"]
+    source = str(into / SOURCES[0])
+    command = ["gcc", "-O3", "-std=c99", "-shared", "-fPIC", f"-I{include}", source, "-o", str(module)]
+    subprocess.run(command, check=True)
+    spec = importlib.util.spec_from_file_location("_placements", module)
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("revs", nargs="*", default=["HEAD", "."])
+    parser.add_argument("--order", type=int, default=7)
+    parser.add_argument("--parts", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    n = args.order
+    parts = cover_parts(n)
+    chosen = random.Random(args.seed).sample(parts, min(args.parts, len(parts)))
+    by_first, transforms = tiles_by_first(n), square_transforms(n)
+    best: dict[str, float] = {}
+    results: dict[str, tuple[int, int, int]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        modules = {rev: build(rev, Path(scratch) / f"build{i}") for i, rev in enumerate(args.revs)}
+        for _ in range(args.rounds):
+            for rev, module in modules.items():
+                start = time.perf_counter()
+                walked = [module.covers(n, by_first, transforms, list(p)) for _, p in chosen]
+                seconds = time.perf_counter() - start
+                best[rev] = min(best.get(rev, seconds), seconds)
+                results[rev] = tuple(sum(w[i] for w in walked) for i in range(3))
+    if len(set(results.values())) != 1:
+        sys.exit(f"the builds disagree on the sample: {results}")
+    squares, covers, orbits = next(iter(results.values()))
+    print(
+        f"order {n}: {len(chosen)} of {len(parts):,} parts (seed {args.seed}): {covers:,} covers, "
+        f"{orbits:,} orbits, {squares:,} squares; best of {args.rounds} rounds"
+    )
+    first = best[args.revs[0]]
+    for rev in args.revs:
+        hours = best[rev] * len(parts) / len(chosen) / 3600
+        print(
+            f"  {rev:>12}: {best[rev]:7.2f} s  x{first / best[rev]:.2f} vs {args.revs[0]}"
+            f"  ~{hours:.2f} core-hours"
+        )
+
+
+if __name__ == "__main__":
+    main()

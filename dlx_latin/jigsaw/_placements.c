@@ -278,7 +278,7 @@ static int grow(Squares *s)
                         int g = __builtin_ctz(gs), c = 0;                                                 \
                         for (int u = s->lo[g]; u < s->hi[g]; u++)                                         \
                             c += __builtin_popcountll(next[u] = alive[u] & ~meets[u]);                    \
-                        count[g] = c;                                                                     \
+                        count[g] = c; /* used when direct; the child counts again otherwise */            \
                     }                                                                                     \
                     if (direct) total += four_##SUFFIX(s, next, left, count);                             \
                     else total += partitions_##SUFFIX(s, covered | s->cells[p], k - 1, pass);             \

@@ -1,6 +1,6 @@
 """Compare builds of the jigsaw placement counter (`_placements.c`) on one sample of `jigsaw count` parts.
 
-    python benchmarks/jigsaw_builds.py [--order 7] [--parts 60] [--seed 23] [--rounds 2] [REV ...]
+    python benchmarks/jigsaw_builds.py [--order 7] [--parts 60] [--seed 23] [--rounds 2] [--top K] [REV ...]
 
 Each REV (a git revision; default: the last commit and the working tree, `HEAD` and `.`) has its
 `_placements.c` compiled into a temporary directory as setup.py compiles it (gcc -O3), and every build
@@ -8,6 +8,11 @@ walks the same random parts of the order's covers (`cover_parts`) in-process, bu
 times; the best seconds per build are kept.  The builds must agree on the squares, covers and orbits of the
 sample; the seconds, scaled by parts, project the core-hours of the whole count.  Samples of a few dozen
 parts differ several-fold in weight, so compare builds within one run, never across seeds.
+
+A few parts hold most of the count's time (those whose first regions are nearly rows: many placements and
+many squares per cover).  `--top K` times every sampled part once with the first build, lists the K
+heaviest (seconds, share of the sample, covers, orbits, checkpoint key) and compares the builds on those K
+alone, so a change aimed at them is measured on them.
 """
 
 from __future__ import annotations
@@ -52,6 +57,24 @@ def build(rev: str, into: Path):
     return loaded
 
 
+def heaviest(module, n: int, chosen: list, top: int) -> list:
+    """The `top` parts of `chosen` that take `module` longest, each timed once; printed with their share."""
+    by_first, transforms = tiles_by_first(n), square_transforms(n)
+    timed = []
+    for key, prefix in chosen:
+        start = time.perf_counter()
+        _, covers, orbits = module.covers(n, by_first, transforms, list(prefix))
+        timed.append((time.perf_counter() - start, key, prefix, covers, orbits))
+    timed.sort(key=lambda t: t[0], reverse=True)
+    whole = sum(t[0] for t in timed)
+    print(f"the {top} heaviest of {len(chosen)} parts ({whole:.2f} s in all):")
+    for seconds, key, _, covers, orbits in timed[:top]:
+        print(
+            f"  {seconds:7.2f} s {100 * seconds / whole:5.1f}%  {covers:8,} covers {orbits:8,} orbits  {key}"
+        )
+    return [(key, prefix) for _, key, prefix, _, _ in timed[:top]]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revs", nargs="*", default=["HEAD", "."])
@@ -59,6 +82,7 @@ def main() -> None:
     parser.add_argument("--parts", type=int, default=60)
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--top", type=int, metavar="K", help="compare on the K heaviest sampled parts")
     args = parser.parse_args()
     n = args.order
     parts = cover_parts(n)
@@ -68,6 +92,8 @@ def main() -> None:
     results: dict[str, tuple[int, int, int]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         modules = {rev: build(rev, Path(scratch) / f"build{i}") for i, rev in enumerate(args.revs)}
+        if args.top:
+            chosen = heaviest(modules[args.revs[0]], n, chosen, args.top)
         for _ in range(args.rounds):
             for rev, module in modules.items():
                 start = time.perf_counter()
@@ -78,16 +104,17 @@ def main() -> None:
     if len(set(results.values())) != 1:
         sys.exit(f"the builds disagree on the sample: {results}")
     squares, covers, orbits = next(iter(results.values()))
+    which = f"the {len(chosen)} heaviest of a sample of {args.parts}" if args.top else f"{len(chosen)}"
     print(
-        f"order {n}: {len(chosen)} of {len(parts):,} parts (seed {args.seed}): {covers:,} covers, "
+        f"order {n}: {which} of {len(parts):,} parts (seed {args.seed}): {covers:,} covers, "
         f"{orbits:,} orbits, {squares:,} squares; best of {args.rounds} rounds"
     )
     first = best[args.revs[0]]
     for rev in args.revs:
-        hours = best[rev] * len(parts) / len(chosen) / 3600
+        hours = best[rev] * len(parts) / len(chosen) / 3600  # a projection only for a random sample
         print(
             f"  {rev:>12}: {best[rev]:7.2f} s  x{first / best[rev]:.2f} vs {args.revs[0]}"
-            f"  ~{hours:.2f} core-hours"
+            + ("" if args.top else f"  ~{hours:.2f} core-hours")
         )
 
 

@@ -5,9 +5,10 @@
 Each REV (a git revision; default: the last commit and the working tree, `HEAD` and `.`) has its
 `_placements.c` compiled into a temporary directory as setup.py compiles it (gcc -O3), and every build
 walks the same random parts of the order's covers (`cover_parts`) in-process, builds alternating, `--rounds`
-times; the best seconds per build are kept.  The builds must agree on the squares, covers and orbits of the
-sample; the seconds, scaled by parts, project the core-hours of the whole count.  Samples of a few dozen
-parts differ several-fold in weight, so compare builds within one run, never across seeds.
+times; the best seconds per build are kept.  The builds must agree on the squares and orbits of the sample
+(the covers printed are the last build's: older builds count the covers walked, newer ones the covers of
+the orbits counted); the seconds, scaled by parts, project the core-hours of the whole count.  Samples
+of a few dozen parts differ several-fold in weight, so compare builds within one run, never across seeds.
 
 A few parts hold most of the count's time (those whose first regions are nearly rows: many placements and
 many squares per cover).  `--top K` times every sampled part once with the first build, lists the K
@@ -101,9 +102,9 @@ def main() -> None:
                 seconds = time.perf_counter() - start
                 best[rev] = min(best.get(rev, seconds), seconds)
                 results[rev] = tuple(sum(w[i] for w in walked) for i in range(3))
-    if len(set(results.values())) != 1:
+    if len({(squares, orbits) for squares, _, orbits in results.values()}) != 1:
         sys.exit(f"the builds disagree on the sample: {results}")
-    squares, covers, orbits = next(iter(results.values()))
+    squares, covers, orbits = results[args.revs[-1]]
     which = f"the {len(chosen)} heaviest of a sample of {args.parts}" if args.top else f"{len(chosen)}"
     print(
         f"order {n}: {which} of {len(parts):,} parts (seed {args.seed}): {covers:,} covers, "

@@ -99,13 +99,32 @@ def test_jigsaw_latin_squares_match_a172478():
 
 
 def test_the_walk_meets_every_cover_and_every_orbit():
-    """The parts of the walk hold every cover once (A172477) and one cover per orbit."""
+    """The orbits the parts of the walk count hold every cover once (A172477), one cover per orbit."""
     from dlx_latin.jigsaw.counts import cover_parts, walk
 
     for n in range(1, 7):
         walked = [walk(n, p) for _, p in cover_parts(n)]
         assert sum(w[1] for w in walked) == count_covers(n)
         assert sum(w[2] for w in walked) == (len(covers_up_to_symmetry(n)) if n < 6 else 56734)
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_each_part_counts_the_least_covers_starting_with_its_tiles(n):
+    """Part by part, the walk (which ends a branch as soon as a symmetry makes its tiles lesser) counts
+    exactly the canonical covers whose first tiles are the part's, with their orbits and squares."""
+    from dlx_latin.jigsaw.counts import cover_parts, walk
+
+    expected: dict[tuple[int, ...], list[int]] = {}
+    prefixes = {prefix for _, prefix in cover_parts(n)}
+    for regions, orbit in covers_up_to_symmetry(n).items():
+        laid = tuple(sum(1 << c for c, x in enumerate(regions) if x == g) for g in dict.fromkeys(regions))
+        prefix = next(laid[:k] for k in range(n + 1) if laid[:k] in prefixes)
+        totals = expected.setdefault(prefix, [0, 0, 0])
+        for i, value in enumerate((orbit * cover_count(regions), orbit, 1)):
+            totals[i] += value
+    for prefix in prefixes:
+        assert list(walk(n, prefix)) == expected.get(prefix, [0, 0, 0]), prefix
+    assert sum(1 for prefix in prefixes if prefix not in expected) > 0  # parts with no least cover at all
 
 
 def test_placement_counts_against_the_engine():

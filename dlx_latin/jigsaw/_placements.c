@@ -21,7 +21,10 @@
  *
  * `covers` walks the covers of the square by tiles (the first uncovered cell starts the next tile, so the
  * regions come lettered by first appearance), keeps one cover per orbit of the square's 8 symmetries (the
- * least region string among its images) and adds its squares times its orbit's size.
+ * least region string among its images) and adds its squares times its orbit's size.  Each tile laid is
+ * checked at once: a symmetry mapping the tiles laid so far to a lesser string (on the cells laid in both)
+ * ends the branch, and one mapping them to a greater string is not looked at again below it.  Most covers
+ * are not the least of their orbit, and most of those are known so after their first few tiles.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -34,7 +37,7 @@
 #define MAX_N 8
 #define MAX_WORDS 80 /* words of one group: (MAX_N - 1)! placements, padded */
 #define HINT 6 /* cells looked at with five placements left: those with fewest placements at six */
-#define CHECK_EVERY 4096 /* covers walked between two looks for Ctrl-C */
+#define CHECK_EVERY 65536 /* steps of the walk between two looks for Ctrl-C */
 #define MEMO_FOUR_FROM 1600 /* placements from which states with four left repeat enough to remember them */
 
 typedef struct {
@@ -385,43 +388,50 @@ typedef struct {
     int8_t owner[MAX_N * MAX_N];
     u128 squares;                     /* squares times orbit sizes, over the canonical covers */
     uint64_t covers, orbits, walked;
+    int identities;                   /* the transforms fixing every cell, never compared */
     PyThreadState *thread;
     int failed;                       /* 1: out of memory, 2: a signal */
 } Walk;
 
-/* The orbit size of the cover in w->owner under the 8 symmetries when its region string is the least of
- * its images, else 0. */
-static int orbit_if_least(const Walk *w)
+/* The symmetries of `live` that may still map the laid tiles (the cells of `covered`, w->owner) to a region
+ * string no greater than theirs, or -1 when one maps them to a lesser one: no cover completing them is then
+ * the least of its orbit.  The strings are compared from cell 0 on, as far as the cell and the cell it comes
+ * from are both laid; a symmetry whose image is already greater is dropped for every cover below.  On a
+ * whole cover, the symmetries left are those fixing it. */
+static int standing(const Walk *w, uint64_t covered, int live)
 {
-    int equal = 0;
-    for (int t = 0; t < 8; t++) {
+    for (int rest = live; rest; rest &= rest - 1) {
+        const int t = __builtin_ctz(rest), *from = w->transforms[t];
         int8_t name[MAX_N];
         memset(name, -1, sizeof name);
-        int named = 0, order = 0;
-        for (int d = 0; d < w->cells && !order; d++) {
-            int g = w->owner[w->transforms[t][d]];
+        int named = 0;
+        for (int d = 0; d < w->cells && (covered >> from[d] & covered >> d & 1); d++) {
+            int g = w->owner[from[d]];
             if (name[g] < 0) name[g] = (int8_t)named++;
-            order = name[g] - w->owner[d];
+            if (name[g] != w->owner[d]) {
+                if (name[g] < w->owner[d]) return -1;
+                live &= ~(1 << t);
+                break;
+            }
         }
-        if (order < 0) return 0;
-        if (!order) equal++;
     }
-    return 8 / equal;
+    return live;
 }
 
-static void walk(Walk *w, uint64_t covered, int next)
+/* Lays tiles from the first uncovered cell on, `live` the symmetries (other than the identity) still to
+ * compare with the tiles laid, as `standing` leaves them: on a whole cover, those fixing it. */
+static void walk(Walk *w, uint64_t covered, int next, int live)
 {
+    if (++w->walked % CHECK_EVERY == 0) {
+        PyEval_RestoreThread(w->thread);
+        if (PyErr_CheckSignals() < 0) w->failed = 2;
+        w->thread = PyEval_SaveThread();
+    }
     if (w->failed) return;
     if (covered == w->full) {
-        w->covers++;
-        if (++w->walked % CHECK_EVERY == 0) {
-            PyEval_RestoreThread(w->thread);
-            if (PyErr_CheckSignals() < 0) w->failed = 2;
-            w->thread = PyEval_SaveThread();
-        }
-        int orbit = orbit_if_least(w);
-        if (!orbit) return;
+        int orbit = 8 / (w->identities + __builtin_popcount(live));
         w->orbits++;
+        w->covers += orbit;
         u128 found;
         if (cover_squares(w->owner, w->n, &found) < 0) { w->failed = 1; return; }
         w->squares += (u128)orbit * found;
@@ -432,7 +442,8 @@ static void walk(Walk *w, uint64_t covered, int next)
         uint64_t tile = w->tiles[c][i];
         if (tile & covered) continue;
         for (uint64_t m = tile; m; m &= m - 1) w->owner[__builtin_ctzll(m)] = (int8_t)next;
-        walk(w, covered | tile, next + 1);
+        int left = standing(w, covered | tile, live);
+        if (left >= 0) walk(w, covered | tile, next + 1, left);
     }
 }
 
@@ -511,8 +522,20 @@ static PyObject *py_covers(PyObject *self, PyObject *args)
     }
     Py_DECREF(fast);
     if (PyErr_Occurred()) goto done;
+    int live = 0;
+    for (int t = 0; t < 8; t++) {
+        int moved = 0;
+        for (int c = 0; c < w.cells; c++) moved |= w.transforms[t][c] != c;
+        if (moved) live |= 1 << t;
+        else w.identities++;
+    }
+    if (!w.identities) {
+        PyErr_SetString(PyExc_ValueError, "the 8 transforms hold no identity");
+        goto done;
+    }
     w.thread = PyEval_SaveThread();
-    walk(&w, covered, next);
+    live = standing(&w, covered, live);
+    if (live >= 0) walk(&w, covered, next, live);
     PyEval_RestoreThread(w.thread);
     if (w.failed == 1) { PyErr_NoMemory(); goto done; }
     if (w.failed == 2) goto done;  /* the signal handler's exception is set */
@@ -531,7 +554,7 @@ static PyMethodDef methods[] = {
     {"covers", py_covers, METH_VARARGS,
      "covers(n, tiles_by_first_cell, transforms, prefix) -> (squares, covers, orbits): over the covers "
      "starting with the `prefix` tiles (bitsets), the squares of one cover per orbit of the 8 `transforms` "
-     "(cell c goes to image[c]) times its orbit's size, the covers walked and the orbits counted."},
+     "(cell c goes to image[c]) times its orbit's size, the covers of those orbits and the orbits counted."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_placements", NULL, -1, methods};

@@ -100,7 +100,7 @@ def cover_parts(n: int) -> list[tuple[str, tuple[int, ...]]]:
 
 def walk(n: int, prefix: tuple[int, ...]) -> tuple[int, int, int]:
     """Over the covers starting with the `prefix` tiles: the jigsaw Latin squares of one cover per orbit
-    weighted by its orbit's size, the covers walked and the orbits counted."""
+    weighted by its orbit's size, the covers of those orbits (their sizes summed) and the orbits counted."""
     return _placements.covers(n, tiles_by_first(n), square_transforms(n), list(prefix))
 
 

@@ -187,3 +187,36 @@ def test_a_checkpoint_for_isotopy_classes_is_refused(tmp_path):
     refused = run_cli("count", "latin:5", "--up-to", "isotopy", "--checkpoint", str(tmp_path / "i.jsonl"))
     assert refused.returncode == 2 and "nothing to checkpoint" in refused.stderr
     assert not (tmp_path / "i.jsonl").exists()
+
+
+class Enough(Exception):
+    """Raised by a progress callback to end a count early."""
+
+
+def test_a_checkpointed_count_reports_progress_before_its_first_part_ends(tmp_path):
+    ck = tmp_path / "latin7.jsonl"
+    heard = []
+
+    def progress(nodes, fraction):
+        heard.append((nodes, fraction, len(records(ck)) if ck.exists() else 0))
+        if len(heard) == 5:
+            raise Enough
+
+    with pytest.raises(Enough):  # a part of latin:7 unmemoized runs for minutes: it reports as it goes
+        latin_square(7, fix="row").count(checkpoint=ck, progress=progress, memo=False)
+    assert [written for _, _, written in heard] == [0] * 5
+    fractions = [f for _, f, _ in heard]
+    assert fractions[0] > 0 and fractions == sorted(set(fractions))
+    assert [n for n, _, _ in heard] == sorted({n for n, _, _ in heard})
+
+
+def test_a_resumed_count_starts_its_progress_from_the_parts_recorded(tmp_path):
+    """A resumed count starts from the share of the tree its recorded parts hold, and ends at 1."""
+    p = latin_square(6, fix="row")
+    ck = tmp_path / "latin6.jsonl"
+    assert p.count(checkpoint=ck) == 1_128_960
+    lines = ck.read_text().splitlines()
+    ck.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    heard = []
+    assert p.count(checkpoint=ck, progress=lambda n, f: heard.append(f)) == 1_128_960
+    assert 0 < heard[0] < 1 and heard[-1] == 1.0 and heard == sorted(heard)

@@ -138,15 +138,11 @@ def _count_with_checkpoint(arrays: KernelArrays, path: Path, settings: CountSett
     paths = split(arrays, CHECKPOINT_PARTS)
     todo = [p for p in paths if p not in done]
     total = sum(done[p] for p in paths if p in done)
-    nodes = 0  # visited in this run (the parts done before are not searched again)
     run = ParallelRun(arrays, settings, run_id=digest)
     with append_records(path) as out:
-        for finished, (p, (count, spent)) in enumerate(run.results(todo), start=1):
+        for p, (count, _nodes) in run.results(todo, among=paths):
             write_record(out, {"problem": digest, "path": list(p), "count": count})
             total += count
-            nodes += spent
-            if settings.progress is not None:
-                settings.progress(nodes, (len(paths) - len(todo) + finished) / len(paths))
     return total
 
 

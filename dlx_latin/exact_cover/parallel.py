@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from concurrent.futures import CancelledError, ThreadPoolExecutor
 from functools import partial
 
-from dlx_latin.exact_cover.kernel import KernelArrays, Search, kernel_search
+from dlx_latin.exact_cover.kernel import KernelArrays, Progress, Search, kernel_search
 from dlx_latin.exact_cover.settings import CountSettings
 from dlx_latin.workers import as_finished
 
@@ -51,6 +51,28 @@ def split(arrays: KernelArrays, parts: int) -> list[Path]:
         else:
             frontier.extend(path + (k,) for k in range(degree))
     return leaves + list(frontier)
+
+
+def shares(arrays: KernelArrays, paths: list[Path]) -> dict[Path, float]:
+    """Each path's share of the search tree, as Knuth's estimate weighs it (and as a plain count's progress
+    does): the product of 1/degree over the branching nodes above it.
+
+    >>> from dlx_latin.exact_cover import ExactCoverProblem
+    >>> p = ExactCoverProblem(["a", "b", "c"], [["a"], ["b"], ["a", "b"], ["c"], ["b", "c"]])
+    >>> shares(p.kernel_arrays, split(p.kernel_arrays, 3))
+    {(1,): 0.5, (0, 0): 0.25, (0, 1): 0.25}
+    """
+    degree: dict[Path, int] = {}
+    out: dict[Path, float] = {}
+    for path in paths:
+        share = 1.0
+        for i in range(len(path)):
+            prefix = path[:i]
+            if prefix not in degree:
+                degree[prefix] = kernel_search(arrays, path=prefix).degree()
+            share /= max(degree[prefix], 1)
+        out[path] = share
+    return out
 
 
 # Per worker process, for subproblems sent by an executor: the searches owning the memos that the
@@ -86,6 +108,11 @@ class ParallelRun:
 
     Threads of the run share one memo (made by the first subproblem that needs it) and are stopped together
     (`Search.stop`) on any exception, Ctrl-C included; the memo is dropped when the run ends.
+
+    `settings.progress` hears of the whole run: each subproblem weighs its share of the tree (`shares`), and
+    those running here report their own progress as they go, so a run of a few long subproblems does not
+    sit at 0% until the first one ends, and the fraction is Knuth's estimate, as in a plain count.  The
+    nodes are those visited in this run.
     """
 
     def __init__(self, arrays: KernelArrays, settings: CountSettings, run_id: str | None = None) -> None:
@@ -98,6 +125,42 @@ class ParallelRun:
         self._owner: Search | None = None
         self._running: set[Search] = set()
         self._stopped = False
+        self.progress = settings.progress
+        self._shown = threading.Lock()  # one report at a time, so the fractions reported never go back
+        self._share: dict[Path, float] = {}  # of the tree, normalized over the paths of the whole count
+        self._done = 0.0  # the share of the subproblems finished
+        self._nodes = 0  # visited by the subproblems finished in this run
+        self._live: dict[Path, tuple[int, float]] = {}  # (nodes, fraction) of those running here
+        self._left = 0  # subproblems not finished
+        self._fraction = 0.0  # the last reported
+
+    def _report(self) -> None:
+        """Tell `progress` the nodes visited and the fraction done so far (with `_shown` held)."""
+        if self.progress is not None:
+            live = list(self._live.items())
+            nodes = self._nodes + sum(n for _, (n, _) in live)
+            done = self._done + sum(self._share[p] * f for p, (_, f) in live)
+            self._fraction = 1.0 if not self._left else max(self._fraction, min(1.0, done))  # never back
+            self.progress(nodes, self._fraction)
+
+    def _watch(self, path: Path) -> Progress:
+        """The progress callback of the subproblem at `path`, running here."""
+
+        def heard(nodes: int, fraction: float) -> None:
+            with self._shown:
+                self._live[path] = (nodes, fraction)
+                self._report()
+
+        return heard
+
+    def _ended(self, path: Path, nodes: int) -> None:
+        """Account for the finished subproblem at `path` and report."""
+        with self._shown:
+            self._live.pop(path, None)
+            self._done += self._share.get(path, 0.0)
+            self._left -= 1
+            self._nodes += nodes
+            self._report()
 
     def _count_here(self, path: Path) -> tuple[int, int]:
         """(count, nodes) of a subproblem in this process, with the run's memo; stoppable by `stop`."""
@@ -111,7 +174,7 @@ class ParallelRun:
                 search.share_memo(self._owner)
             self._running.add(search)
         try:
-            count = search.count()
+            count = search.count(self._watch(path) if self.progress is not None else None)
         finally:
             with self._lock:
                 self._running.discard(search)
@@ -126,9 +189,25 @@ class ParallelRun:
             for search in self._running:
                 search.stop()
 
-    def results(self, paths: list[Path]) -> Iterator[tuple[Path, tuple[int, int]]]:
-        """(path, (count, nodes)) as subproblems finish; on exit (an exception, Ctrl-C) the pending ones are
-        cancelled and the running ones stopped.  The memo is dropped at the end (it may hold 64 MiB)."""
+    def results(
+        self, paths: list[Path], among: list[Path] | None = None
+    ) -> Iterator[tuple[Path, tuple[int, int]]]:
+        """(path, (count, nodes)) as subproblems finish, each reported to `progress` first; the paths are
+        those left of `among`, all the count's paths (the others done before).  On exit (an exception,
+        Ctrl-C) the pending ones are cancelled and the running ones stopped.  The memo is dropped at the end
+        (it may hold 64 MiB)."""
+        if self.progress is not None:
+            every = among if among is not None else paths
+            share = shares(self.arrays, every)
+            whole = sum(share.values()) or 1.0
+            self._share = {p: w / whole for p, w in share.items()}
+            self._done = 1.0 - sum(self._share[p] for p in paths)
+        self._left = len(paths)
+        for path, (count, nodes) in self._finishing(paths):
+            self._ended(path, nodes)
+            yield path, (count, nodes)
+
+    def _finishing(self, paths: list[Path]) -> Iterator[tuple[Path, tuple[int, int]]]:
         try:
             if self.executor is not None:
                 task = partial(count_path, self.arrays, memo=self.memo, run_id=self.run_id)
@@ -154,10 +233,4 @@ def count_in_parallel(arrays: KernelArrays, settings: CountSettings) -> int:
     """
     run = ParallelRun(arrays, settings)
     paths = split(arrays, PARTS_PER_WORKER * run.jobs)
-    total = nodes = 0
-    for done, (_path, (count, spent)) in enumerate(run.results(paths), start=1):
-        total += count
-        nodes += spent
-        if settings.progress is not None:
-            settings.progress(nodes, done / len(paths))
-    return total
+    return sum(count for _path, (count, _nodes) in run.results(paths))

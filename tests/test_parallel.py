@@ -250,3 +250,21 @@ def test_paths_partition_random_bounded_colored_problems(p, parts):
     expected = brute_force_solutions(p)
     found = [s for q in split(p.kernel_arrays, parts) for s in kernel_solutions(p, q)]
     assert len(found) == len(set(found)) and set(found) == expected
+
+
+def test_the_progress_bar_redraws_while_the_fraction_creeps(monkeypatch):
+    """A long count's fraction moves by millionths; the bar still redraws its nodes at least every 0.1 s
+    (tqdm's adaptive redraw threshold, set by a first big step, had frozen it for minutes)."""
+    import io
+
+    from dlx_latin.cli.progress import ProgressBar
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    bar = ProgressBar()
+    bar(1, 0.01)
+    for k in range(2, 8):
+        time.sleep(0.12)
+        bar(k * 1000, 0.01 + k * 1e-7)
+    bar.close()
+    assert "7,000 nodes" in err.getvalue()

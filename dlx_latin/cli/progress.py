@@ -28,6 +28,7 @@ class ProgressBar:
             total=1.0,
             file=sys.stderr,
             mininterval=0.1,
+            miniters=0,  # redraw by time alone: tqdm's adaptive default froze the bar when fractions crept
             leave=False,
             dynamic_ncols=True,
             bar_format="{percentage:5.1f}%|{bar}| {desc} [{elapsed}<{remaining}]",

@@ -1,18 +1,21 @@
 """Regenerate docs/atlas.md: every built-in family's counts, at every parameter reached within a time limit.
 
-    python benchmarks/atlas.py [--limit SECONDS] [--fresh] [--only SPEC ...] > docs/atlas.md
+    python benchmarks/atlas.py [--limit SECONDS] [--fresh | --recorded] [--only SPEC ...] > docs/atlas.md
     python benchmarks/atlas.py --drawings     (the drawings section alone)
 
 For each board: `dlx-latin count SPEC --jobs 2`, then `--up-to geometry` and `--up-to symmetry`, each a
 fresh process under --limit seconds (default 3600, the issue's hour); a board whose count does not finish
-gets Knuth's estimate instead (`estimate SPEC --probes 2000 --seed 1`). Every command's output and time is
-kept in benchmarks/data/atlas-runs.json and reused by later runs (unless it ran past a shorter limit, or
-with --fresh), so the hour-long commands are run once and a killed run resumes. Cross-checks, in-process: a
-count up to 10^9 is also made by the kernel alone, without the board's symmetries (`count_completions`);
-classes of a board with at most 2*10^6 Latin boards are also found by listing canonical forms
-(`classes_up_to_symmetry`); a value equal to a published one names its source. One canonical Latin board per
-family is drawn into docs/atlas/ (nauty's canonical form of a random Latin board on the family's example
-board).
+gets Knuth's estimate instead (`estimate SPEC --probes 2000 --seed 1`); a count whose own progress bar
+projects more than OVERRUN limits after PROBE seconds is stopped then, its projection recorded. Every
+command's output and time is kept in benchmarks/data/atlas-runs.json and reused by later runs (unless it ran
+past a shorter limit, or with --fresh), so the hour-long commands are run once and a killed run resumes;
+--recorded renders every recorded result as it is (a count past a shorter limit shows that limit) and runs
+only commands never run.
+Cross-checks, in-process: a count up to 10^9 is also made by the kernel alone, without the board's
+symmetries (`count_completions`); classes of a board with at most 2*10^6 Latin boards are also found by
+listing canonical forms (`classes_up_to_symmetry`); a value equal to a published one names its source. One
+canonical Latin board per family is drawn into docs/atlas/ (nauty's canonical form of a random Latin board
+on the family's example board).
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ import json
 import os
 import platform
 import random
+import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DRAWINGS = ROOT / "docs" / "atlas"
 JOBS = "2"  # threads per count: the machine's two cores, as the issue's targets are set
 RECORDS = ROOT / "benchmarks" / "data" / "atlas-runs.json"  # each command's result, seconds, limit, date
+RERUN = "--recorded" not in sys.argv  # whether a command that ran past a shorter limit runs again
+PROBE = 300  # seconds a count runs before its own progress may stop it
+OVERRUN = 3  # a count whose progress then projects past this many limits is stopped
+KEPT = "; a count shown past a shorter limit ran past it in an earlier run and was not run again"
 
 BOARDS = [
     *(f"latin:{n}" for n in range(2, 10)),
@@ -74,6 +83,8 @@ PUBLISHED = {  # value -> source, per (spec, what)
     ("diagonal:4", "count"): (48, "A274806"),
     ("diagonal:5", "count"): (960, "A274806"),
     ("diagonal:6", "count"): (92160, "A274806"),
+    ("diagonal:7", "count"): (862848000, "A274806"),
+    ("diagonal:8", "count"): (300286741708800, "A274806"),
 }
 
 
@@ -81,22 +92,17 @@ def _records() -> dict[str, dict]:
     return json.loads(RECORDS.read_text()) if RECORDS.exists() and "--fresh" not in sys.argv else {}
 
 
-def run(args: list[str], limit: float) -> tuple[str | None, float]:
-    """stdout of `dlx-latin ARGS` and its seconds; None when it failed or ran past `limit`.  Each result
-    is recorded in RECORDS as soon as it is known, and a recorded one is reused unless it ran past a
-    shorter limit (--fresh ignores the records): an interrupted atlas resumes, and an hour-long command
-    is run once, not at every regeneration."""
+def run(args: list[str], limit: float) -> tuple[str | None, float, float]:
+    """stdout of `dlx-latin ARGS`, its seconds and the limit it ran under; None when it failed or ran past
+    that limit.  Each result is recorded in RECORDS as soon as it is known, and a recorded one is reused
+    unless it ran past a shorter limit (--fresh ignores the records; --recorded reuses even those): an
+    interrupted atlas resumes, and an hour-long command is run once, not at every regeneration."""
     key = " ".join(args)
     known = _records().get(key)
-    if known is not None and not (known["timed_out"] and known["limit"] < limit):
-        return known["out"], known["seconds"]
-    exe = Path(sys.executable).with_name("dlx-latin")
+    if known is not None and not (known["timed_out"] and known["limit"] < limit and RERUN):
+        return known["out"], known["seconds"], known["limit"]
     start = time.perf_counter()
-    try:
-        done = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=limit)
-        out, timed_out = (done.stdout.strip() if done.returncode == 0 else None), False
-    except subprocess.TimeoutExpired:
-        out, timed_out = None, True
+    out, timed_out, projected = _watched(args, limit)
     seconds = time.perf_counter() - start
     records = _records()
     records[key] = {
@@ -105,11 +111,54 @@ def run(args: list[str], limit: float) -> tuple[str | None, float]:
         "limit": limit,
         "timed_out": timed_out,
         "date": time.strftime("%Y-%m-%d"),
+        **({"projected": round(projected)} if projected is not None else {}),
     }
     temporary = RECORDS.with_suffix(".tmp")
     temporary.write_text(json.dumps(records, indent=1, sort_keys=True) + "\n")
     temporary.replace(RECORDS)
-    return out, seconds
+    return out, seconds, limit
+
+
+def _watched(args: list[str], limit: float) -> tuple[str | None, bool, float | None]:
+    """(stdout or None, whether it ran past `limit`, the total seconds its progress projected when it was
+    stopped early).  A plain count runs with --progress: once PROBE seconds have passed, a count whose own
+    bar projects more than OVERRUN times the limit is stopped then, not an hour later."""
+    exe = Path(sys.executable).with_name("dlx-latin")
+    watch = args[0] == "count" and "--up-to" not in args
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen(
+            [str(exe), *args, *(["--progress"] if watch else [])],
+            stdout=out,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
+        start, projected = time.perf_counter(), None
+        while child.poll() is None:
+            elapsed = time.perf_counter() - start
+            if elapsed > limit:
+                break
+            if watch and elapsed > PROBE:
+                err.seek(0)
+                projected = _projection(err.read())
+                if projected is not None and projected > OVERRUN * limit:
+                    break
+                projected = None
+            time.sleep(2)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+            return None, True, projected
+        out.seek(0)
+        return (out.read().strip() if child.returncode == 0 else None), False, None
+
+
+def _projection(bar: str) -> float | None:
+    """Elapsed plus remaining seconds from a progress bar's last "[elapsed<remaining]" (None before one)."""
+    found = re.findall(r"\[([\d:]+)<([\d:]+)\]", bar)
+    if not found:
+        return None
+    return sum(sum(int(x) * 60**k for k, x in enumerate(reversed(t.split(":")))) for t in found[-1])
 
 
 def cross_checks(spec: str, count: int, classes: int | None) -> list[str]:
@@ -159,24 +208,31 @@ def checked(spec: str, what: str, value: int | None) -> str:
 
 
 def row(spec: str, limit: float) -> str:
-    out, seconds = run(["count", spec, "--jobs", JOBS], limit)
+    command = ["count", spec, "--jobs", JOBS]
+    out, seconds, ran = run(command, limit)
     if out is None:
-        estimate, _ = run(["estimate", spec, "--probes", "2000", "--seed", "1", "--json"], 600)
+        beyond = f"beyond {ran:.0f} s"
+        projected = _records().get(" ".join(command), {}).get("projected")
+        if projected is not None:
+            beyond += f" (stopped after {seconds:.0f} s, its progress projecting {projected / 3600:.3g} h)"
+        estimate, _, _ = run(["estimate", spec, "--probes", "2000", "--seed", "1", "--json"], 600)
         if estimate is None:
-            return f"| `{spec}` | beyond {limit:.0f} s | | | | |"
+            return f"| `{spec}` | {beyond} | | | | |"
         e = json.loads(estimate)
         if not e["hits"]:
-            return f"| `{spec}` | beyond {limit:.0f} s; no estimate (no probe reached a board) | | | | |"
+            return f"| `{spec}` | {beyond}; no estimate (no probe reached a board) | | | | |"
         return (
             f"| `{spec}` | ≈ {e['estimate']:.3g} (estimate, standard error {e['stderr']:.2g}) | | | "
-            f"count beyond {limit:.0f} s | |"
+            f"count {beyond} | |"
         )
     count = int(out)
     times, values, notes = [f"{seconds:.1f}"], {}, []
     for what in ("geometry", "symmetry"):
-        value, t = run(["count", spec, "--up-to", what, "--jobs", JOBS], limit) if count else ("0", 0.0)
+        value, t, ran = (
+            run(["count", spec, "--up-to", what, "--jobs", JOBS], limit) if count else ("0", 0.0, limit)
+        )
         values[what] = value
-        times.append(f"{t:.1f}" if value is not None else f"> {limit:.0f}")
+        times.append(f"{t:.1f}" if value is not None else f"> {ran:.0f}")
     symmetry = int(values["symmetry"]) if values["symmetry"] not in (None, "") else None
     for what, value in (("count", count), ("symmetry", symmetry)):
         source = checked(spec, what, value)
@@ -205,7 +261,8 @@ def main() -> None:
     print("# An atlas of Latin boards")
     print()
     print(
-        f"Regenerated by `python benchmarks/atlas.py --limit {limit:.0f} > docs/atlas.md` on "
+        f"Regenerated by `python benchmarks/atlas.py --limit {limit:.0f}{'' if RERUN else ' --recorded'} > "
+        f"docs/atlas.md` on "
         f"{time.strftime('%Y-%m-%d')} ({platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}), from commands run between {dates[0]} and {dates[-1]} (kept in "
         "benchmarks/data/atlas-runs.json). Each number is printed by `dlx-latin count BOARD --jobs 2` (Latin "
@@ -214,7 +271,10 @@ def main() -> None:
         "relabelling; — when the board has none to use or the count ran past the limit) and `count BOARD "
         "--up-to symmetry` (classes under every automorphism and relabelling); times are seconds per "
         f"command, whole processes; a count past {limit:.0f} s gives Knuth's estimate instead (`estimate "
-        "BOARD --probes 2000 --seed 1`). *Checked* names a published source the value equals, and the second "
+        "BOARD --probes 2000 --seed 1`), and a count whose own progress bar projects more than "
+        f"{OVERRUN} times the limit after {PROBE} s is stopped then"
+        f"{'' if RERUN else KEPT}. "
+        "*Checked* names a published source the value equals, and the second "
         "methods that agree: *kernel alone* (the count again without the board's symmetries) and *listing* "
         "(the classes found by listing canonical forms, their orbits summing to the count); *one method* "
         "means neither applied."

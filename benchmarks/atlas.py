@@ -154,11 +154,15 @@ def _watched(args: list[str], limit: float) -> tuple[str | None, bool, float | N
 
 
 def _projection(bar: str) -> float | None:
-    """Elapsed plus remaining seconds from a progress bar's last "[elapsed<remaining]" (None before one)."""
-    found = re.findall(r"\[([\d:]+)<([\d:]+)\]", bar)
+    """The total seconds a progress bar's last "P%|...[elapsed<" projects, elapsed / P (None before one;
+    a bar at 0.0% projects as if at 0.05%, a lower bound).  Not tqdm's remaining time: its smoothed rate
+    swings."""
+    found = re.findall(r"([\d.]+)%\|[^\[\r\n]*\[([\d:]+)<", bar)
     if not found:
         return None
-    return sum(sum(int(x) * 60**k for k, x in enumerate(reversed(t.split(":")))) for t in found[-1])
+    percent, elapsed = found[-1]
+    seconds = sum(int(x) * 60**k for k, x in enumerate(reversed(elapsed.split(":"))))
+    return seconds / max(float(percent) / 100, 0.0005)
 
 
 def cross_checks(spec: str, count: int, classes: int | None) -> list[str]:

@@ -38,6 +38,7 @@ RECORDS = ROOT / "benchmarks" / "data" / "atlas-runs.json"  # each command's res
 RERUN = "--recorded" not in sys.argv  # whether a command that ran past a shorter limit runs again
 PROBE = 300  # seconds a count runs before its own progress may stop it
 OVERRUN = 3  # a count whose progress then projects past this many limits is stopped
+REFUSED: list[str] = []  # commands that failed, with their error line, listed under the table
 KEPT = "; a count shown past a shorter limit ran past it in an earlier run and was not run again"
 
 BOARDS = [
@@ -102,7 +103,7 @@ def run(args: list[str], limit: float) -> tuple[str | None, float, float]:
     if known is not None and not (known["timed_out"] and known["limit"] < limit and RERUN):
         return known["out"], known["seconds"], known["limit"]
     start = time.perf_counter()
-    out, timed_out, projected = _watched(args, limit)
+    out, timed_out, note = _watched(args, limit)
     seconds = time.perf_counter() - start
     records = _records()
     records[key] = {
@@ -111,7 +112,7 @@ def run(args: list[str], limit: float) -> tuple[str | None, float, float]:
         "limit": limit,
         "timed_out": timed_out,
         "date": time.strftime("%Y-%m-%d"),
-        **({"projected": round(projected)} if projected is not None else {}),
+        **({"projected": round(note)} if isinstance(note, float) else {"error": note} if note else {}),
     }
     temporary = RECORDS.with_suffix(".tmp")
     temporary.write_text(json.dumps(records, indent=1, sort_keys=True) + "\n")
@@ -119,10 +120,11 @@ def run(args: list[str], limit: float) -> tuple[str | None, float, float]:
     return out, seconds, limit
 
 
-def _watched(args: list[str], limit: float) -> tuple[str | None, bool, float | None]:
-    """(stdout or None, whether it ran past `limit`, the total seconds its progress projected when it was
-    stopped early).  A plain count runs with --progress: once PROBE seconds have passed, a count whose own
-    bar projects more than OVERRUN times the limit is stopped then, not an hour later."""
+def _watched(args: list[str], limit: float) -> tuple[str | None, bool, float | str | None]:
+    """(stdout or None, whether it ran past `limit`, a note: the total seconds its progress projected when
+    it was stopped early, or the error line of a command that failed).  A plain count runs with --progress:
+    once PROBE seconds have passed, a count whose own bar projects more than OVERRUN times the limit is
+    stopped then, not an hour later."""
     exe = Path(sys.executable).with_name("dlx-latin")
     watch = args[0] == "count" and "--up-to" not in args
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
@@ -150,7 +152,11 @@ def _watched(args: list[str], limit: float) -> tuple[str | None, bool, float | N
             child.wait()
             return None, True, projected
         out.seek(0)
-        return (out.read().strip() if child.returncode == 0 else None), False, None
+        if child.returncode != 0:
+            err.seek(0)
+            lines = [line for line in re.split(r"[\r\n]", err.read()) if line.strip()]
+            return None, False, lines[-1].strip() if lines else f"exit {child.returncode}"
+        return out.read().strip(), False, None
 
 
 def _projection(bar: str) -> float | None:
@@ -230,22 +236,24 @@ def row(spec: str, limit: float) -> str:
             f"count {beyond} | |"
         )
     count = int(out)
-    times, values, notes = [f"{seconds:.1f}"], {}, []
+    times, values, shown, notes = [f"{seconds:.1f}"], {}, {}, []
     for what in ("geometry", "symmetry"):
-        value, t, ran = (
-            run(["count", spec, "--up-to", what, "--jobs", JOBS], limit) if count else ("0", 0.0, limit)
-        )
-        values[what] = value
-        times.append(f"{t:.1f}" if value is not None else f"> {ran:.0f}")
-    symmetry = int(values["symmetry"]) if values["symmetry"] not in (None, "") else None
+        args = ["count", spec, "--up-to", what, "--jobs", JOBS]
+        value, t, ran = run(args, limit) if count else ("0", 0.0, limit)
+        values[what], shown[what] = value, value or "—"
+        failed = _records().get(" ".join(args), {}).get("error") if value is None else None
+        if failed is not None:  # refused (or broken): say why below the table
+            shown[what] = "refused"
+            REFUSED.append(f"`{' '.join(args)}` ({t:.0f} s): {failed.removeprefix('dlx-latin: ')}")
+        times.append(f"> {ran:.0f}" if value is None and failed is None else f"{t:.1f}")
+    symmetry = int(values["symmetry"]) if values["symmetry"] else None
     for what, value in (("count", count), ("symmetry", symmetry)):
         source = checked(spec, what, value)
         if source:
             notes.append(f"{what}: {source}")
     notes += cross_checks(spec, count, symmetry)
-    geometry = values["geometry"] if values["geometry"] is not None else "—"
     return (
-        f"| `{spec}` | {count:,} | {geometry} | {values['symmetry'] or '—'} | {' / '.join(times)} s | "
+        f"| `{spec}` | {count:,} | {shown['geometry']} | {shown['symmetry']} | {' / '.join(times)} s | "
         f"{'; '.join(notes) or 'one method'} |"
     )
 
@@ -295,6 +303,11 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     print("\n".join(rows))
     print()
+    if REFUSED:
+        print("Commands that refused (one line on stderr, a non-zero exit):")
+        print()
+        print("\n".join(f"- {line}" for line in REFUSED))
+        print()
     drawings(only or BOARDS)
 
 

@@ -10,7 +10,7 @@ projects more than OVERRUN limits after PROBE seconds is stopped then, its proje
 command's output and time is kept in benchmarks/data/atlas-runs.json and reused by later runs (unless it ran
 past a shorter limit, or with --fresh), so the hour-long commands are run once and a killed run resumes;
 --recorded renders every recorded result as it is (a count past a shorter limit shows that limit) and runs
-only commands never run.
+no count, only the estimates never made (a count never run shows as not run yet).
 Cross-checks, in-process: a count up to 10^9 is also made by the kernel alone, without the board's
 symmetries (`count_completions`); classes of a board with at most 2*10^6 Latin boards are also found by
 listing canonical forms (`classes_up_to_symmetry`); a value equal to a published one names its source. One
@@ -39,7 +39,7 @@ RERUN = "--recorded" not in sys.argv  # whether a command that ran past a shorte
 PROBE = 300  # seconds a count runs before its own progress may stop it
 OVERRUN = 3  # a count whose progress then projects past this many limits is stopped
 REFUSED: list[str] = []  # commands that failed, with their error line, listed under the table
-KEPT = "; a count shown past a shorter limit ran past it in an earlier run and was not run again"
+KEPT = "; a count shown past a shorter limit ran past it in an earlier run, and one not run yet was not run"
 
 BOARDS = [
     *(f"latin:{n}" for n in range(2, 10)),
@@ -93,15 +93,18 @@ def _records() -> dict[str, dict]:
     return json.loads(RECORDS.read_text()) if RECORDS.exists() and "--fresh" not in sys.argv else {}
 
 
-def run(args: list[str], limit: float) -> tuple[str | None, float, float]:
+def run(args: list[str], limit: float) -> tuple[str | None, float, float | None]:
     """stdout of `dlx-latin ARGS`, its seconds and the limit it ran under; None when it failed or ran past
     that limit.  Each result is recorded in RECORDS as soon as it is known, and a recorded one is reused
-    unless it ran past a shorter limit (--fresh ignores the records; --recorded reuses even those): an
-    interrupted atlas resumes, and an hour-long command is run once, not at every regeneration."""
+    unless it ran past a shorter limit (--fresh ignores the records; --recorded reuses even those, and
+    runs no count, only estimates: a count never run has no limit, None): an interrupted atlas resumes,
+    and an hour-long command is run once, not at every regeneration."""
     key = " ".join(args)
     known = _records().get(key)
     if known is not None and not (known["timed_out"] and known["limit"] < limit and RERUN):
         return known["out"], known["seconds"], known["limit"]
+    if not RERUN and args[0] == "count":
+        return None, 0.0, None
     start = time.perf_counter()
     out, timed_out, note = _watched(args, limit)
     seconds = time.perf_counter() - start
@@ -221,7 +224,7 @@ def row(spec: str, limit: float) -> str:
     command = ["count", spec, "--jobs", JOBS]
     out, seconds, ran = run(command, limit)
     if out is None:
-        beyond = f"beyond {ran:.0f} s"
+        beyond = f"beyond {ran:.0f} s" if ran is not None else "not run yet under this limit"
         projected = _records().get(" ".join(command), {}).get("projected")
         if projected is not None:
             beyond += f" (stopped after {seconds:.0f} s, its progress projecting {projected / 3600:.3g} h)"
@@ -236,7 +239,7 @@ def row(spec: str, limit: float) -> str:
             f"count {beyond} | |"
         )
     count = int(out)
-    times, values, shown, notes = [f"{seconds:.1f}"], {}, {}, []
+    times, values, shown, notes = [f"{seconds:.1f} s"], {}, {}, []
     for what in ("geometry", "symmetry"):
         args = ["count", spec, "--up-to", what, "--jobs", JOBS]
         value, t, ran = run(args, limit) if count else ("0", 0.0, limit)
@@ -245,7 +248,13 @@ def row(spec: str, limit: float) -> str:
         if failed is not None:  # refused (or broken): say why below the table
             shown[what] = "refused"
             REFUSED.append(f"`{' '.join(args)}` ({t:.0f} s): {failed.removeprefix('dlx-latin: ')}")
-        times.append(f"> {ran:.0f}" if value is None and failed is None else f"{t:.1f}")
+        times.append(
+            "not run"
+            if ran is None
+            else f"> {ran:.0f} s"
+            if value is None and failed is None
+            else f"{t:.1f} s"
+        )
     symmetry = int(values["symmetry"]) if values["symmetry"] else None
     for what, value in (("count", count), ("symmetry", symmetry)):
         source = checked(spec, what, value)
@@ -253,7 +262,7 @@ def row(spec: str, limit: float) -> str:
             notes.append(f"{what}: {source}")
     notes += cross_checks(spec, count, symmetry)
     return (
-        f"| `{spec}` | {count:,} | {shown['geometry']} | {shown['symmetry']} | {' / '.join(times)} s | "
+        f"| `{spec}` | {count:,} | {shown['geometry']} | {shown['symmetry']} | {' / '.join(times)} | "
         f"{'; '.join(notes) or 'one method'} |"
     )
 

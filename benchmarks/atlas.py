@@ -39,7 +39,7 @@ RERUN = "--recorded" not in sys.argv  # whether a command that ran past a shorte
 PROBE = 300  # seconds a count runs before its own progress may stop it
 OVERRUN = 3  # a count whose progress then projects past this many limits is stopped
 REFUSED: list[str] = []  # commands that failed, with their error line, listed under the table
-KEPT = "; a count shown past a shorter limit ran past it in an earlier run, and one not run yet was not run"
+KEPT = "; a count shown past a shorter limit ran past it in an earlier run; one not run yet is still to run"
 
 BOARDS = [
     *(f"latin:{n}" for n in range(2, 10)),
@@ -244,17 +244,16 @@ def row(spec: str, limit: float) -> str:
         args = ["count", spec, "--up-to", what, "--jobs", JOBS]
         value, t, ran = run(args, limit) if count else ("0", 0.0, limit)
         values[what], shown[what] = value, value or "—"
-        failed = _records().get(" ".join(args), {}).get("error") if value is None else None
-        if failed is not None:  # refused (or broken): say why below the table
+        record = _records().get(" ".join(args), {})
+        failed = value is None and ran is not None and not record.get("timed_out")
+        if failed:  # refused (or broken): say why below the table
             shown[what] = "refused"
-            REFUSED.append(f"`{' '.join(args)}` ({t:.0f} s): {failed.removeprefix('dlx-latin: ')}")
-        times.append(
-            "not run"
-            if ran is None
-            else f"> {ran:.0f} s"
-            if value is None and failed is None
-            else f"{t:.1f} s"
-        )
+            why = record.get("error", "no error line kept").removeprefix("dlx-latin: ")
+            REFUSED.append(f"`{' '.join(args)}` ({t:.0f} s): {why}")
+        if ran is None:
+            times.append("not run")
+        else:
+            times.append(f"> {ran:.0f} s" if value is None and not failed else f"{t:.1f} s")
     symmetry = int(values["symmetry"]) if values["symmetry"] else None
     for what, value in (("count", count), ("symmetry", symmetry)):
         source = checked(spec, what, value)

@@ -10,7 +10,7 @@ from cli import run_cli
 from dlx_latin.boards.families import FAMILIES
 
 DOCS = Path(__file__).parent.parent / "docs"
-ROW = re.compile(r"^\| `([^`]+)` \| ([\d,]+) \| ([^|]*) \| ([^|]*) \| ([\d.]+) /", re.M)
+ROW = re.compile(r"^\| `([^`]+)` \| ([\d,]+) \| ([^|]*) \| ([^|]*) \| ([\d.]+) s /", re.M)
 
 
 def rows() -> dict[str, tuple[int, str, str, float]]:

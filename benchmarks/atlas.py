@@ -144,8 +144,9 @@ def _watched(args: list[str], limit: float) -> tuple[str | None, bool, float | s
             if elapsed > limit:
                 break
             if watch and elapsed > PROBE:
-                err.seek(0)
-                projected = _projection(err.read())
+                size = os.fstat(err.fileno()).st_size  # the bar's last redraws, not the whole hour's
+                tail = os.pread(err.fileno(), 4096, max(0, size - 4096)).decode(errors="ignore")
+                projected = _projection(tail)
                 if projected is not None and projected > OVERRUN * limit:
                     break
                 projected = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -19,6 +20,7 @@ from dlx_latin.errors import UserInputError
 
 SCHEMA_VERSION = 1
 DEFAULT_PATH = "catalog.sqlite"
+OPEN_WAIT = 30.0  # seconds to retry opening a catalog that another process holds locked
 
 # Lines of imported collections per puzzle class (`catalog import BOARD --grid`); made on first use, so
 # catalogs made before it need no new schema version.
@@ -117,13 +119,25 @@ def open_catalog(
     path = Path(path)
     if (read_only or not create) and not path.exists():
         raise CatalogError(f"no catalog at {path}")
-    try:
-        db = _connect(path, read_only)
-        if not read_only:
-            _create_schema(db, path)
-        version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    except sqlite3.DatabaseError as err:
-        raise CatalogError(f"{path} is not a usable catalog: {err}") from None
+    deadline = time.monotonic() + OPEN_WAIT
+    while True:
+        db = None
+        try:
+            db = _connect(path, read_only)
+            if not read_only:
+                _create_schema(db, path)
+            version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            break
+        except sqlite3.OperationalError as err:
+            # SQLite reports "locked" without waiting when a new file is switching to WAL in another
+            # process (its busy handler is not called there): open again shortly
+            if "locked" not in str(err) or time.monotonic() > deadline:
+                raise CatalogError(f"{path} is not a usable catalog: {err}") from None
+            if db is not None:
+                db.close()
+            time.sleep(0.1)
+        except sqlite3.DatabaseError as err:
+            raise CatalogError(f"{path} is not a usable catalog: {err}") from None
     if version is None or not str(version[0]).isdecimal() or int(version[0]) != SCHEMA_VERSION:
         found = "none" if version is None else version[0]
         raise CatalogError(

@@ -91,17 +91,24 @@ def main() -> None:
     by_first, transforms = tiles_by_first(n), square_transforms(n)
     best: dict[str, float] = {}
     results: dict[str, tuple[int, int, int]] = {}
+    memos: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as scratch:
         modules = {rev: build(rev, Path(scratch) / f"build{i}") for i, rev in enumerate(args.revs)}
         if args.top:
             chosen = heaviest(modules[args.revs[0]], n, chosen, args.top)
         for _ in range(args.rounds):
             for rev, module in modules.items():
+                if hasattr(module, "memo"):  # each pass starts with an empty memo, as a fresh count does
+                    module.memo(True)
                 start = time.perf_counter()
                 walked = [module.covers(n, by_first, transforms, list(p)) for _, p in chosen]
                 seconds = time.perf_counter() - start
                 best[rev] = min(best.get(rev, seconds), seconds)
                 results[rev] = tuple(sum(w[i] for w in walked) for i in range(3))
+                if hasattr(module, "memo"):
+                    remembered, hits, misses = module.memo()
+                    memos[rev] = f"  memo: {hits:,} hits of {hits + misses:,} looked up, {remembered:,} kept"
+
     if len({(squares, orbits) for squares, _, orbits in results.values()}) != 1:
         sys.exit(f"the builds disagree on the sample: {results}")
     squares, covers, orbits = results[args.revs[-1]]
@@ -116,6 +123,7 @@ def main() -> None:
         print(
             f"  {rev:>12}: {best[rev]:7.2f} s  x{first / best[rev]:.2f} vs {args.revs[0]}"
             + ("" if args.top else f"  ~{hours:.2f} core-hours")
+            + memos.get(rev, "")
         )
 
 

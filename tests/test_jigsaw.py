@@ -12,7 +12,7 @@ from cli import run_cli
 from dlx_latin.boards import BoardWarning, board_from_spec
 from dlx_latin.exact_cover.checkpoint import record_check
 from dlx_latin.jigsaw.borders import border_fillings, border_formula, derangements
-from dlx_latin.jigsaw.counts import cover_board, cover_count, jigsaw_count, per_cover_counts
+from dlx_latin.jigsaw.counts import cover_board, cover_count, cover_key, jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import (
     JigsawOrderError,
     canonical_cover,
@@ -145,6 +145,40 @@ def test_placement_counts_with_whole_rows_as_regions():
 
     regions = "aaaaaaabbbbbbbcccccccdddddddeeeeefgeefffggfffgggg"
     assert cover_count(regions) == count_by_orbits(cover_board(regions)) == 151_639_326_720
+
+
+def _image(regions: str, rows: list[int], columns: list[int], transpose: bool, names: str) -> str:
+    """The cover with its rows and columns permuted, maybe transposed, its regions renamed."""
+    n = len(rows)
+    grid = [[regions[rows[i] * n + columns[j]] for j in range(n)] for i in range(n)]
+    if transpose:
+        grid = [list(line) for line in zip(*grid, strict=True)]
+    rename = dict(zip(sorted(set(regions)), names, strict=True))
+    return "".join(rename[x] for line in grid for x in line)
+
+
+def test_covers_sharing_a_key_have_equally_many_squares():
+    """The walk's memo is exact: every cover of order 5 and 2,000 of order 6 grouped by key, each group
+    with one count; an image by permuting rows and columns, transposing and renaming has the cover's count
+    and, when no two rows nor two columns tie, its key."""
+    rng = random.Random(3)
+    chosen = list(covers(5)) + rng.sample(list(covers(6)), 2000)
+    groups: dict[int, set[str]] = {}
+    for regions in chosen:
+        groups.setdefault(cover_key(regions), set()).add(regions)
+    shared = [g for g in groups.values() if len(g) > 1]
+    assert sum(map(len, shared)) > 1000  # the memo has work to do
+    for group in shared:
+        assert len({cover_count(regions) for regions in group}) == 1, group
+    regions = chosen[-1]
+    for _ in range(20):
+        rows, columns = rng.sample(range(6), 6), rng.sample(range(6), 6)
+        transpose, names = rng.random() < 0.5, "".join(rng.sample("uvwxyz", 6))
+        assert cover_count(_image(regions, rows, columns, transpose, names)) == cover_count(regions)
+        same = _image(regions, list(range(6)), list(range(6)), transpose, names)
+        assert cover_key(same) == cover_key(regions)
+    with pytest.raises(ValueError, match="up to order 7, not 8"):
+        cover_key("a" * 8 + "b" * 8 + "c" * 8 + "d" * 8 + "e" * 8 + "f" * 8 + "g" * 8 + "h" * 8)
 
 
 def test_placement_counts_refuse_bad_covers():

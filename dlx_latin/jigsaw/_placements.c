@@ -28,6 +28,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,7 @@ typedef struct {
     uint64_t *keys, *values, mask, used; /* the memo: covered cells (complemented, never 0) -> count */
     uint64_t below;             /* the cells outside row 0 */
     int memo_four;              /* remember states with four placements left too (many placements) */
+    int placements;             /* the cover's placements */
     int failed;
 } Squares;
 
@@ -117,6 +119,7 @@ static int prepare(Squares *s, const int8_t *region, int n)
     if (empty) { s->words = 0; return 1; }
     s->words = words;
     s->memo_four = found > MEMO_FOUR_FROM;
+    s->placements = found;
     s->below = (n * n == 64 ? UINT64_MAX : (1ULL << (n * n)) - 1) & ~((1ULL << n) - 1);
     for (int p = 0; p < words * 64; p++)
         for (uint64_t m = s->cells[p]; m; m &= m - 1)
@@ -321,13 +324,163 @@ static u128 factorial(int n)
     return f;
 }
 
-/* The squares of one cover; -1 when out of memory. */
-static int cover_squares(const int8_t *region, int n, u128 *found)
+/* Covers met again: a cover's squares are those of any cover it maps to by permuting rows, permuting
+ * columns, transposing or renaming regions, and many covers of one walk are such images of each other (a
+ * cover with whole rows as regions, those rows anywhere).  Such a cover is named by a key: rows and
+ * columns are coloured, KEY_ROUNDS times, by what they meet (a row by the regions it meets, with their
+ * colours, their cells in it and the colours of those cells' columns; a region by the colours of its rows
+ * and columns, with its cells in each), sorted by colour (ties in their order), the regions renamed by
+ * first appearance; the lesser of the cover's and its transpose's.  Two covers with one key are images of
+ * each other, so the memo is exact; an image sorted differently on a tie is only a miss.  The covers with
+ * at least MEMO_FROM placements are remembered (the others count faster than they are looked up), in one
+ * table per process, kept across walks of the same order, of at most MEMO_SLOTS slots. */
+#define KEY_ROUNDS 3
+#define MEMO_FROM 200
+#define MEMO_SLOTS (1u << 24) /* 512 MB at most */
+
+typedef struct { uint64_t w[3]; } CoverKey; /* 3 bits per cell, 21 cells a word; bit 63 of w[0]: in use */
+
+static struct {
+    CoverKey *keys;
+    uint64_t *values, mask, used, hits, misses;
+    int order;
+    pthread_mutex_t lock;
+} memo = {NULL, NULL, 0, 0, 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
+
+static inline uint64_t mix(uint64_t a, uint64_t b) { return hash64(a * 0x9e3779b97f4a7c15ULL ^ b); }
+
+static CoverKey cover_key(const int8_t *region, int n)
+{
+    CoverKey best = {{0, 0, 0}};
+    for (int t = 0; t < 2; t++) {
+        int8_t g[MAX_N][MAX_N];
+        int in_row[MAX_N][MAX_N] = {{0}}, in_col[MAX_N][MAX_N] = {{0}}; /* [region][line]: its cells */
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                g[i][j] = t ? region[j * n + i] : region[i * n + j];
+                in_row[g[i][j]][i]++, in_col[g[i][j]][j]++;
+            }
+        uint64_t row[MAX_N] = {0}, col[MAX_N] = {0}, colour[MAX_N] = {0};
+        for (int round = 0; round < KEY_ROUNDS; round++) {
+            uint64_t next_row[MAX_N], next_col[MAX_N];
+            for (int line = 0; line < n; line++) {
+                uint64_t by_row[MAX_N] = {0}, by_col[MAX_N] = {0}, r = 0, c = 0;
+                for (int x = 0; x < n; x++) {
+                    by_row[g[line][x]] += hash64(col[x] + 1); /* row `line` meets column x there */
+                    by_col[g[x][line]] += hash64(row[x] + 2);
+                }
+                for (int h = 0; h < n; h++) {
+                    if (in_row[h][line]) r += mix(colour[h], by_row[h] + (uint64_t)in_row[h][line]);
+                    if (in_col[h][line]) c += mix(colour[h], by_col[h] + (uint64_t)in_col[h][line]);
+                }
+                next_row[line] = hash64(r + 3), next_col[line] = hash64(c + 4);
+            }
+            for (int h = 0; h < n; h++) {
+                uint64_t v = 0;
+                for (int line = 0; line < n; line++) {
+                    if (in_row[h][line]) v += mix(row[line], (uint64_t)in_row[h][line]);
+                    if (in_col[h][line]) v += mix(col[line] + 5, (uint64_t)in_col[h][line]);
+                }
+                colour[h] = hash64(v + 6);
+            }
+            memcpy(row, next_row, sizeof row), memcpy(col, next_col, sizeof col);
+        }
+        int by_r[MAX_N], by_c[MAX_N];
+        for (int a = 0; a < n; a++) { /* insertion sorts, stable */
+            int i = a, j = a;
+            for (; i > 0 && row[by_r[i - 1]] > row[a]; i--) by_r[i] = by_r[i - 1];
+            by_r[i] = a;
+            for (; j > 0 && col[by_c[j - 1]] > col[a]; j--) by_c[j] = by_c[j - 1];
+            by_c[j] = a;
+        }
+        int8_t name[MAX_N];
+        memset(name, -1, sizeof name);
+        int named = 0, cell = 0;
+        CoverKey k = {{1ULL << 63, 0, 0}};
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++, cell++) {
+                int h = g[by_r[a]][by_c[b]];
+                if (name[h] < 0) name[h] = (int8_t)named++;
+                k.w[cell / 21] |= (uint64_t)name[h] << (3 * (cell % 21));
+            }
+        if (!t || memcmp(&k, &best, sizeof k) < 0) best = k;
+    }
+    return best;
+}
+
+static inline uint64_t key_slot(const CoverKey *k)
+{
+    return hash64(k->w[0] ^ hash64(k->w[1] ^ hash64(k->w[2])));
+}
+
+/* The remembered partitions of the cover keyed `k` of order n, or -1 when not known (the table is emptied
+ * for a new order). */
+static int64_t recall(const CoverKey *k, int n)
+{
+    int64_t found = -1;
+    pthread_mutex_lock(&memo.lock);
+    if (memo.order != n) {
+        free(memo.keys), free(memo.values);
+        memo.keys = NULL, memo.values = NULL, memo.mask = memo.used = 0, memo.order = n;
+    }
+    for (uint64_t h = key_slot(k) & memo.mask; memo.keys && memo.keys[h].w[0]; h = (h + 1) & memo.mask)
+        if (!memcmp(&memo.keys[h], k, sizeof *k)) { found = (int64_t)memo.values[h]; break; }
+    if (found < 0) memo.misses++;
+    else memo.hits++;
+    pthread_mutex_unlock(&memo.lock);
+    return found;
+}
+
+/* Remember the partitions of the cover keyed `k`, unless the table is full (or memory short: a miss). */
+static void remember(const CoverKey *k, int n, uint64_t partitions)
+{
+    pthread_mutex_lock(&memo.lock);
+    if (memo.order == n && 2 * (memo.used + 1) > memo.mask + 1 && memo.mask + 1 < MEMO_SLOTS) {
+        uint64_t slots = memo.keys ? 2 * (memo.mask + 1) : 1 << 12, mask = slots - 1;
+        CoverKey *keys = calloc(slots, sizeof *keys);
+        uint64_t *values = malloc(slots * sizeof *values);
+        if (keys && values) {
+            for (uint64_t i = 0; memo.keys && i <= memo.mask; i++) {
+                if (!memo.keys[i].w[0]) continue;
+                uint64_t h = key_slot(&memo.keys[i]) & mask;
+                while (keys[h].w[0]) h = (h + 1) & mask;
+                keys[h] = memo.keys[i], values[h] = memo.values[i];
+            }
+            free(memo.keys), free(memo.values);
+            memo.keys = keys, memo.values = values, memo.mask = mask;
+        } else {
+            free(keys), free(values);
+        }
+    }
+    if (memo.order == n && memo.keys && 2 * (memo.used + 1) <= memo.mask + 1) {
+        uint64_t h = key_slot(k) & memo.mask;
+        while (memo.keys[h].w[0] && memcmp(&memo.keys[h], k, sizeof *k)) h = (h + 1) & memo.mask;
+        if (!memo.keys[h].w[0]) memo.used++;
+        memo.keys[h] = *k, memo.values[h] = partitions;
+    }
+    pthread_mutex_unlock(&memo.lock);
+}
+
+/* The squares of one cover, looked up in the memo first when `recalled` (a walk's covers); -1 when out of
+ * memory. */
+static int cover_squares(const int8_t *region, int n, int recalled, u128 *found)
 {
     Squares s = {0};
     int ok = prepare(&s, region, n);
-    uint64_t parts = ok ? partitions(&s) : 0;
-    ok = ok && !s.failed;
+    uint64_t parts = 0;
+    if (ok && s.words) {
+        int keyed = recalled && n * n <= 63 && s.placements >= MEMO_FROM;
+        CoverKey k;
+        int64_t known = -1;
+        if (keyed) k = cover_key(region, n), known = recall(&k, n);
+        if (known >= 0) {
+            parts = (uint64_t)known;
+        } else {
+            parts = partitions(&s);
+            ok = !s.failed;
+            if (ok && keyed) remember(&k, n, parts);
+        }
+    }
     release(&s);
     *found = (u128)parts * factorial(n);
     return ok ? 0 : -1;
@@ -374,10 +527,45 @@ static PyObject *py_squares(PyObject *self, PyObject *args)
     u128 found;
     int failed;
     Py_BEGIN_ALLOW_THREADS
-    failed = cover_squares(region, n, &found);
+    failed = cover_squares(region, n, 0, &found);
     Py_END_ALLOW_THREADS
     if (failed) return PyErr_NoMemory();
     return u128_to_pylong(found);
+}
+
+static PyObject *py_key(PyObject *self, PyObject *args)
+{
+    int n;
+    PyObject *regions;
+    if (!PyArg_ParseTuple(args, "iO", &n, &regions)) return NULL;
+    if (n < 1 || n * n > 63) return PyErr_Format(PyExc_ValueError, "covers are keyed up to order 7, not %d", n);
+    int8_t region[MAX_N * MAX_N];
+    if (parse_regions(regions, n, region) < 0) return NULL;
+    CoverKey k = cover_key(region, n);
+    k.w[0] &= ~(1ULL << 63);
+    PyObject *result = PyLong_FromUnsignedLongLong(k.w[2]), *shift = PyLong_FromLong(63);
+    for (int i = 1; i >= 0 && result && shift; i--) { /* result << 63 | w[i] */
+        PyObject *moved = PyNumber_Lshift(result, shift), *word = PyLong_FromUnsignedLongLong(k.w[i]);
+        Py_DECREF(result);
+        result = moved && word ? PyNumber_Or(moved, word) : NULL;
+        Py_XDECREF(moved), Py_XDECREF(word);
+    }
+    Py_XDECREF(shift);
+    return result;
+}
+
+static PyObject *py_memo(PyObject *self, PyObject *args)
+{
+    int forget = 0;
+    if (!PyArg_ParseTuple(args, "|p", &forget)) return NULL;
+    pthread_mutex_lock(&memo.lock);
+    unsigned long long used = memo.used, hits = memo.hits, misses = memo.misses;
+    if (forget) {
+        free(memo.keys), free(memo.values);
+        memo.keys = NULL, memo.values = NULL, memo.mask = memo.used = memo.hits = memo.misses = 0;
+    }
+    pthread_mutex_unlock(&memo.lock);
+    return Py_BuildValue("KKK", used, hits, misses);
 }
 
 typedef struct {
@@ -433,7 +621,7 @@ static void walk(Walk *w, uint64_t covered, int next, int live)
         w->orbits++;
         w->covers += orbit;
         u128 found;
-        if (cover_squares(w->owner, w->n, &found) < 0) { w->failed = 1; return; }
+        if (cover_squares(w->owner, w->n, 1, &found) < 0) { w->failed = 1; return; }
         w->squares += (u128)orbit * found;
         return;
     }
@@ -555,6 +743,11 @@ static PyMethodDef methods[] = {
      "covers(n, tiles_by_first_cell, transforms, prefix) -> (squares, covers, orbits): over the covers "
      "starting with the `prefix` tiles (bitsets), the squares of one cover per orbit of the 8 `transforms` "
      "(cell c goes to image[c]) times its orbit's size, the covers of those orbits and the orbits counted."},
+    {"key", py_key, METH_VARARGS,
+     "key(n, regions) -> the cover's memo key (an int): equal for two covers only when one is the other's "
+     "image by permuting rows and columns, transposing and renaming regions."},
+    {"memo", py_memo, METH_VARARGS,
+     "memo(forget=False) -> (covers remembered, hits, misses) of this process's memo; forget empties it."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_placements", NULL, -1, methods};

@@ -5,10 +5,12 @@ the square's 8 symmetries (the least region string of the orbit; a symmetry of t
 Latin squares of a cover onto those of its image) and adds its squares times the orbit's size.  A cover's
 squares are counted by label placements: the cells of one label meet every row, column and region once,
 and a square is a partition of the cells into such placements, n! times over (the labels of the first
-row).  The walk is split into parts by its first PREFIX_TILES tiles, which processes or a Dask cluster
-count and a checkpoint file records as they finish (by their tiles), so a rerun counts only the parts
-missing.  `cover_count` counts one cover by placements too, or with the generic engine
-(`count_completions`) when given a limit (`jigsaw impossible` asks for at most one square).
+row).  Covers met again up to row and column permutations, transposition and renaming (`cover_key`)
+take their count from a memo kept by each process.  The walk is split into parts by its first
+PREFIX_TILES tiles, which processes or a Dask cluster count and a checkpoint file records as they finish
+(by their tiles), so a rerun counts only the parts missing.  `cover_count` counts one cover by
+placements too, or with the generic engine (`count_completions`) when given a limit (`jigsaw impossible`
+asks for at most one square).
 """
 
 from __future__ import annotations
@@ -46,6 +48,15 @@ def cover_count(regions: str, limit: int | None = None) -> int:
     names: dict[str, int] = {}
     order = round(len(regions) ** 0.5)
     return _placements.squares(order, [names.setdefault(x, len(names)) for x in regions])
+
+
+def cover_key(regions: str) -> int:
+    """A name of the cover (region string, order at most 7) up to permuting rows, permuting columns,
+    transposing and renaming regions: covers sharing it have equally many squares, so the walk remembers
+    counts by it (`_placements.c`); an image of a cover may still get another key (a miss, never an error)."""
+    names: dict[str, int] = {}
+    order = round(len(regions) ** 0.5)
+    return _placements.key(order, [names.setdefault(x, len(names)) for x in regions])
 
 
 def per_cover_counts(

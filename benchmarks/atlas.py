@@ -38,6 +38,7 @@ RECORDS = ROOT / "benchmarks" / "data" / "atlas-runs.json"  # each command's res
 RERUN = "--recorded" not in sys.argv  # whether a command that ran past a shorter limit runs again
 PROBE = 300  # seconds a count runs before its own progress may stop it
 OVERRUN = 3  # a count whose progress then projects past this many limits is stopped
+CLAMP = 0.0005  # a bar still at 0.0% is read as at 0.05%: its projection is then only a lower bound
 REFUSED: list[str] = []  # commands that failed, with their error line, listed under the table
 KEPT = "; a count shown past a shorter limit ran past it in an earlier run; one not run yet is still to run"
 
@@ -172,7 +173,7 @@ def _projection(bar: str) -> float | None:
         return None
     percent, elapsed = found[-1]
     seconds = sum(int(x) * 60**k for k, x in enumerate(reversed(elapsed.split(":"))))
-    return seconds / max(float(percent) / 100, 0.0005)
+    return seconds / max(float(percent) / 100, CLAMP)
 
 
 def cross_checks(spec: str, count: int, classes: int | None) -> list[str]:
@@ -228,7 +229,8 @@ def row(spec: str, limit: float) -> str:
         beyond = f"beyond {ran:.0f} s" if ran is not None else "not run yet under this limit"
         projected = _records().get(" ".join(command), {}).get("projected")
         if projected is not None:
-            beyond += f" (stopped after {seconds:.0f} s, its progress projecting {projected / 3600:.3g} h)"
+            said = "still at 0.0%: over" if projected >= PROBE / CLAMP else "projecting"  # a bound or a guess
+            beyond += f" (stopped after {seconds:.0f} s, its progress {said} {projected / 3600:.3g} h)"
         estimate, _, _ = run(["estimate", spec, "--probes", "2000", "--seed", "1", "--json"], 600)
         if estimate is None:
             return f"| `{spec}` | {beyond} | | | | |"

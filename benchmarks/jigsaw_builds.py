@@ -1,6 +1,7 @@
 """Compare builds of the jigsaw placement counter (`_placements.c`) on one sample of `jigsaw count` parts.
 
-    python benchmarks/jigsaw_builds.py [--order 7] [--parts 60] [--seed 23] [--rounds 2] [--top K] [REV ...]
+    python benchmarks/jigsaw_builds.py [--order 7] [--parts 60] [--seed 23] [--rounds 2] [--top K [--rest]]
+                                       [REV ...]
 
 Each REV (a git revision; default: the last commit and the working tree, `HEAD` and `.`) has its
 `_placements.c` compiled into a temporary directory as setup.py compiles it (gcc -O3), and every build
@@ -13,7 +14,9 @@ of a few dozen parts differ several-fold in weight, so compare builds within one
 A few parts hold most of the count's time (those whose first regions are nearly rows: many placements and
 many squares per cover).  `--top K` times every sampled part once with the first build, lists the K
 heaviest (seconds, share of the sample, covers, orbits, checkpoint key) and compares the builds on those K
-alone, so a change aimed at them is measured on them.
+alone, so a change aimed at them is measured on them; `--top K --rest` compares them on the other sampled
+parts instead, so the change's effect on the rest is measured too.  The cover memo (42b2748) is measured
+against the build before it: `jigsaw_builds.py a4a8d91 . --parts 300 --seed 5 --top 4 [--rest]`.
 """
 
 from __future__ import annotations
@@ -59,7 +62,8 @@ def build(rev: str, into: Path):
 
 
 def heaviest(module, n: int, chosen: list, top: int) -> list:
-    """The `top` parts of `chosen` that take `module` longest, each timed once; printed with their share."""
+    """The parts of `chosen`, those that take `module` longest first, each timed once; the `top` heaviest
+    printed with their share."""
     by_first, transforms = tiles_by_first(n), square_transforms(n)
     timed = []
     for key, prefix in chosen:
@@ -73,7 +77,7 @@ def heaviest(module, n: int, chosen: list, top: int) -> list:
         print(
             f"  {seconds:7.2f} s {100 * seconds / whole:5.1f}%  {covers:8,} covers {orbits:8,} orbits  {key}"
         )
-    return [(key, prefix) for _, key, prefix, _, _ in timed[:top]]
+    return [(key, prefix) for _, key, prefix, _, _ in timed]
 
 
 def main() -> None:
@@ -84,7 +88,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=23)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--top", type=int, metavar="K", help="compare on the K heaviest sampled parts")
+    parser.add_argument("--rest", action="store_true", help="with --top K: time the other parts")
     args = parser.parse_args()
+    if args.rest and not args.top:
+        parser.error("--rest compares the parts other than the --top K heaviest: give --top K")
     n = args.order
     parts = cover_parts(n)
     chosen = random.Random(args.seed).sample(parts, min(args.parts, len(parts)))
@@ -95,7 +102,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         modules = {rev: build(rev, Path(scratch) / f"build{i}") for i, rev in enumerate(args.revs)}
         if args.top:
-            chosen = heaviest(modules[args.revs[0]], n, chosen, args.top)
+            ranked = heaviest(modules[args.revs[0]], n, chosen, args.top)
+            chosen = ranked[args.top :] if args.rest else ranked[: args.top]
         for _ in range(args.rounds):
             for rev, module in modules.items():
                 if hasattr(module, "memo"):  # each pass starts with an empty memo, as a fresh count does
@@ -112,7 +120,9 @@ def main() -> None:
     if len({(squares, orbits) for squares, _, orbits in results.values()}) != 1:
         sys.exit(f"the builds disagree on the sample: {results}")
     squares, covers, orbits = results[args.revs[-1]]
-    which = f"the {len(chosen)} heaviest of a sample of {args.parts}" if args.top else f"{len(chosen)}"
+    which = f"{len(chosen)}"
+    if args.top:
+        which = f"the {'other' if args.rest else 'heaviest'} {len(chosen)} of a sample of {args.parts}"
     print(
         f"order {n}: {which} of {len(parts):,} parts (seed {args.seed}): {covers:,} covers, "
         f"{orbits:,} orbits, {squares:,} squares; best of {args.rounds} rounds"

@@ -435,6 +435,8 @@ static int64_t recall(const CoverKey *k, int n)
 static void remember(const CoverKey *k, int n, uint64_t partitions)
 {
     pthread_mutex_lock(&memo.lock);
+    /* memo.order is checked again: a thread counting another order may have emptied the memo for its own
+     * order since this thread's recall. */
     if (memo.order == n && 2 * (memo.used + 1) > memo.mask + 1 && memo.mask + 1 < MEMO_SLOTS) {
         uint64_t slots = memo.keys ? 2 * (memo.mask + 1) : 1 << 12, mask = slots - 1;
         CoverKey *keys = calloc(slots, sizeof *keys);

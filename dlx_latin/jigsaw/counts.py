@@ -45,18 +45,20 @@ def cover_count(regions: str, limit: int | None = None) -> int:
     given a `limit`, by the generic engine counting at most that many."""
     if limit is not None:
         return count_completions(cover_board(regions), limit=limit)
-    names: dict[str, int] = {}
-    order = round(len(regions) ** 0.5)
-    return _placements.squares(order, [names.setdefault(x, len(names)) for x in regions])
+    return _placements.squares(*_numbered(regions))
 
 
 def cover_key(regions: str) -> int:
     """A name of the cover (region string, order at most 7) up to permuting rows, permuting columns,
     transposing and renaming regions: covers sharing it have equally many squares, so the walk remembers
     counts by it (`_placements.c`); an image of a cover may still get another key (a miss, never an error)."""
+    return _placements.key(*_numbered(regions))
+
+
+def _numbered(regions: str) -> tuple[int, list[int]]:
+    """(order, the cells' regions renamed 0, 1, ... by first appearance), as `_placements` takes a cover."""
     names: dict[str, int] = {}
-    order = round(len(regions) ** 0.5)
-    return _placements.key(order, [names.setdefault(x, len(names)) for x in regions])
+    return round(len(regions) ** 0.5), [names.setdefault(x, len(names)) for x in regions]
 
 
 def per_cover_counts(

@@ -229,7 +229,8 @@ def row(spec: str, limit: float) -> str:
         beyond = f"beyond {ran:.0f} s" if ran is not None else "not run yet under this limit"
         projected = _records().get(" ".join(command), {}).get("projected")
         if projected is not None:
-            said = "still at 0.0%: over" if projected >= PROBE / CLAMP else "projecting"  # a bound or a guess
+            # a bar showing 0.1% or more projects at most `seconds` / 0.001: past that, it still showed 0.0%
+            said = "still at 0.0%: over" if projected > seconds / (2 * CLAMP) else "projecting"
             beyond += f" (stopped after {seconds:.0f} s, its progress {said} {projected / 3600:.3g} h)"
         estimate, _, _ = run(["estimate", spec, "--probes", "2000", "--seed", "1", "--json"], 600)
         if estimate is None:

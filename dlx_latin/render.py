@@ -65,10 +65,16 @@ def point_kinds(board: Board) -> tuple[list[int], list[int]]:
     return regions, [a for a in extra if a not in regions]
 
 
+def _f(v: float) -> str:
+    """A coordinate to one decimal, rounded to 6 first: a last-bit difference between numpy builds (149.45
+    computed as 149.4499... or 149.4500...) then cannot flip the digit drawn."""
+    return f"{round(float(v), 6):.1f}"
+
+
 def _text(x: float, y: float, label: object, clue: bool, size: int) -> str:
     weight, colour = ("bold", "black") if clue else ("normal", "#888")
     return (
-        f'<text x="{x:.1f}" y="{y + size * 0.35:.1f}" text-anchor="middle" font-size="{size}" '
+        f'<text x="{_f(x)}" y="{_f(y + size * 0.35)}" text-anchor="middle" font-size="{size}" '
         f'font-weight="{weight}" fill="{colour}">{escape(str(label))}</text>'
     )
 
@@ -160,14 +166,14 @@ def _points(board: Board, clues: Mapping[int, object], labels: list, highlight: 
     ]
 
     def corners(points) -> str:
-        return " ".join(f"{x:.1f},{height - y:.1f}" for x, y in points)
+        return " ".join(f"{_f(x)},{_f(height - y)}" for x, y in points)
 
     for face in flat:
         out.append(f'<polygon class="face" points="{corners(face)}" fill="#f4f4f4" stroke="none"/>')
     if cells is None and net is None:
         for (x1, y1), (x2, y2) in _straight_asterisms(board, xy):
             out.append(
-                f'<line x1="{x1:.1f}" y1="{height - y1:.1f}" x2="{x2:.1f}" y2="{height - y2:.1f}" '
+                f'<line x1="{_f(x1)}" y1="{_f(height - y1)}" x2="{_f(x2)}" y2="{_f(height - y2)}" '
                 'stroke="#bbb" stroke-width="2"/>'
             )
     for p, (x, y) in enumerate(xy):
@@ -177,7 +183,7 @@ def _points(board: Board, clues: Mapping[int, object], labels: list, highlight: 
             out.append(f'<polygon class="point" points="{corners(shape)}" fill="{fill}" stroke="#444"/>')
         else:
             out.append(
-                f'<circle class="point" cx="{x:.1f}" cy="{height - y:.1f}" r="{CELL * 0.42:.1f}" '
+                f'<circle class="point" cx="{_f(x)}" cy="{_f(height - y)}" r="{_f(CELL * 0.42)}" '
                 f'fill="{fill}" stroke="#666"/>'
             )
     for face in flat:

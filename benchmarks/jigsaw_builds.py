@@ -14,9 +14,9 @@ of a few dozen parts differ several-fold in weight, so compare builds within one
 A few parts hold most of the count's time (those whose first regions are nearly rows: many placements and
 many squares per cover).  `--top K` times every sampled part once with the first build, lists the K
 heaviest (seconds, share of the sample, covers, orbits, checkpoint key) and compares the builds on those K
-alone, so a change aimed at them is measured on them; `--top K --rest` compares them on the other sampled
-parts instead, so the change's effect on the rest is measured too.  The cover memo (42b2748) is measured
-against the build before it: `jigsaw_builds.py a4a8d91 . --parts 300 --seed 5 --top 4 [--rest]`.
+alone, so a change aimed at them is measured on them; `--top K --rest` compares the builds on the other
+sampled parts instead, so the change's effect on the rest is measured too.  The cover memo (42b2748) is
+measured against the build before it: `jigsaw_builds.py a4a8d91 . --parts 300 --seed 5 --top 4 [--rest]`.
 """
 
 from __future__ import annotations

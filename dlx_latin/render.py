@@ -71,6 +71,11 @@ def _f(v: float) -> str:
     return f"{round(float(v), 6):.1f}"
 
 
+def _i(v: float) -> str:
+    """A size in whole pixels, rounded to 6 decimals first for the same reason as `_f`."""
+    return f"{round(float(v), 6):.0f}"
+
+
 def _text(x: float, y: float, label: object, clue: bool, size: int) -> str:
     weight, colour = ("bold", "black") if clue else ("normal", "#888")
     return (
@@ -160,9 +165,9 @@ def _points(board: Board, clues: Mapping[int, object], labels: list, highlight: 
     width, height = (np.max([xy.max(axis=0), *(f.max(axis=0) for f in flat)], axis=0) + 2 * CELL).tolist()
     marked = set(board.asterisms[highlight]) if highlight is not None else set()
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_i(width)}" height="{_i(height)}" '
         'font-family="sans-serif">',
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
+        f'<rect width="{_i(width)}" height="{_i(height)}" fill="white"/>',
     ]
 
     def corners(points) -> str:

@@ -1,9 +1,9 @@
 """Counting Latin boards on orbit representatives: the board's own symmetries prune the top of the search.
 
-A partial Latin board P is kept by the point permutations that map asterisms to asterisms and every clue to
-a clue of the same label; call them Stab(P).  Pick an asterism A with free points and let K be the elements
-of Stab(P) that map A onto itself.  Every completion of P fills A somehow; K permutes those fillings and
-keeps the number of completions of each, so
+A partial Latin board P is kept by the pairs (point permutation mapping asterisms to asterisms, relabelling
+keeping the multiset) that map every clue to a clue of the renamed label; call them Stab(P).  Pick an
+asterism A with free points and let K be the elements of Stab(P) that map A onto itself.  Every completion
+of P fills A somehow; K permutes those fillings and keeps the number of completions of each, so
 
     completions(P) = sum over K-orbits of fillings f of A:  |orbit of f| * completions(P + f).
 
@@ -12,9 +12,11 @@ count.  After each level, leaves that the board's whole group with a relabelling
 merged (their weights added): they have equally many completions, so a subtree symmetric to one already
 kept is never searched (symmetric no-goods).  An empty board first takes one arrangement of its first
 asterism per orbit of the label group (as `count_completions` does) and multiplies back by that group's
-order.  For Latin squares of order n the
-steps give the reduced squares: the first row is fixed, then the n - 1 other rows permute the first
-column's (n - 1)! fillings in one orbit, and count latin:7 = 7! 6! times the 16,942,080 reduced squares.
+order.  For Latin squares of order n the steps give the reduced squares: the first row is fixed, then the
+n - 1 other rows permute the first column's (n - 1)! fillings in one orbit; below, rows, columns and labels
+permuted alike keep both, and split the second row's fillings into orbits.  Without the relabelling a first
+row of distinct labels would be kept by no point permutation at all, and a diagonal Latin square of order 8
+would be counted as 8! times all 7,447,588,832 of its squares with a fixed first row.
 
 Groups come from nauty (pynauty) on the point-asterism incidence graph with points coloured by clue
 label and A in a colour of its own; orbits of fillings from union-find under the generators, so no group
@@ -52,38 +54,47 @@ class Leaf:
     weight: int
 
 
+Symmetry = tuple[list[int], dict[Label, Label]]  # a point permutation (images) and a relabelling
+
+
 def stabilizer(
     pb: PartialBoard, asterism: int | None = None, pointwise: bool = False
-) -> tuple[list[list[int]], float]:
-    """Generators (point images) and order of the point permutations that keep the constellation and the
-    clues of `pb` and map `asterism` onto itself (`pointwise`: fix each of its points); the order is
-    nauty's floating-point value."""
+) -> tuple[list[Symmetry], float]:
+    """Generators and order of the pairs (point permutation, relabelling) that keep the constellation and the
+    clues of `pb` (a clue's point goes to a clue's point, its label renamed) and map `asterism` onto itself
+    (`pointwise`: fix each of its free points); the order is nauty's floating-point value.  Relabelling is
+    what lets a board with distinct labels in its first row still be split: the row stays, its columns and
+    labels permuted alike."""
     import pynauty
 
-    board = pb.board
-    n, m = board.n_points, len(board.asterisms)
+    board, m = pb.board, pb.multiset
+    n, n_ast, k = board.n_points, len(board.asterisms), len(m.labels)
+    index = {label: j for j, label in enumerate(m.labels)}
     adjacency = {n + a: list(points) for a, points in enumerate(board.asterisms)}
-    by_label: dict[Label, set[int]] = {}
     for p, label in pb.clues.items():
-        by_label.setdefault(label, set()).add(p)
+        adjacency[p] = [n + n_ast + index[label]]
     free = set(range(n)) - set(pb.clues)
     alone = set(board.asterisms[asterism]) - set(pb.clues) if pointwise and asterism is not None else set()
-    colouring = [free - alone] + [{p} for p in sorted(alone)]
-    colouring += [by_label[label] for label in pb.multiset.labels if label in by_label]
-    others = set(range(n, n + m))
+    colouring = [free - alone] + [{p} for p in sorted(alone)] + [set(pb.clues)]
+    others = set(range(n, n + n_ast))
     if asterism is not None:
         others.discard(n + asterism)
         colouring.append({n + asterism})
     colouring.append(others)
+    by_count: dict[int, set[int]] = {}  # labels may be exchanged only with labels of the same multiplicity
+    for j, c in enumerate(m.counts):
+        by_count.setdefault(c, set()).add(n + n_ast + j)
+    colouring += [by_count[c] for c in sorted(by_count)]
     graph = pynauty.Graph(
-        n + m,
-        directed=False,
-        adjacency_dict=adjacency,
-        vertex_coloring=[c for c in colouring if c],
+        n + n_ast + k, directed=False, adjacency_dict=adjacency, vertex_coloring=[c for c in colouring if c]
     )
     generators, mantissa, exponent, _, _ = pynauty.autgrp(graph)
-    identity = list(range(n))
-    return [g[:n] for g in generators if g[:n] != identity], mantissa * 10**exponent
+    out = []
+    for g in generators:
+        relabel = {label: m.labels[g[n + n_ast + j] - n - n_ast] for j, label in enumerate(m.labels)}
+        if g[:n] != list(range(n)) or any(a != b for a, b in relabel.items()):
+            out.append((list(g[:n]), relabel))
+    return out, mantissa * 10**exponent
 
 
 def fillings(pb: PartialBoard, asterism: int, cap: int = MAX_FILLINGS) -> list[tuple[Label, ...]] | None:
@@ -149,18 +160,19 @@ def orbit_roots(n: int, pairs: Iterable[tuple[int, int]]) -> list[int]:
 
 
 def filling_orbits(
-    free: list[int], found: list[tuple[Label, ...]], generators: list[list[int]]
+    free: list[int], found: list[tuple[Label, ...]], generators: list[Symmetry]
 ) -> list[tuple[tuple[Label, ...], int]]:
     """(representative, orbit size) of the orbits of fillings of the points `free` under the group
     generated by `generators` (each maps `free` onto itself)."""
     index = {f: k for k, f in enumerate(found)}
     position = {p: k for k, p in enumerate(free)}
 
-    def moved(g: list[int], f: tuple[Label, ...]) -> tuple[Label, ...]:
-        """The image of filling f puts f's label at point p onto point g(p)."""
+    def moved(g: Symmetry, f: tuple[Label, ...]) -> tuple[Label, ...]:
+        """The image of filling f puts f's label at point p, renamed, onto point g(p)."""
+        points, relabel = g
         image: list[Label | None] = [None] * len(free)
         for src, p in enumerate(free):
-            image[position[g[p]]] = f[src]
+            image[position[points[p]]] = relabel[f[src]]
         return tuple(image)
 
     roots = orbit_roots(
@@ -229,7 +241,7 @@ def _split(leaf: Leaf) -> list[Leaf] | None:
     pb = leaf.partial
     if stabilizer(pb)[1] < 1.5:  # nothing keeps the clues: no asterism can be split (most puzzles)
         return None
-    best: tuple[float, int, int, list[list[int]]] | None = None  # (acting order, -free, asterism, generators)
+    best: tuple[float, int, int, list[Symmetry]] | None = None  # (acting order, -free, asterism, generators)
     for a, points in enumerate(pb.board.asterisms):
         n_free = sum(p not in pb.clues for p in points)
         if n_free:

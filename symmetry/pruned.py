@@ -16,7 +16,7 @@ order.  For Latin squares of order n the steps give the reduced squares: the fir
 n - 1 other rows permute the first column's (n - 1)! fillings in one orbit; below, rows, columns and labels
 permuted alike keep both, and split the second row's fillings into orbits.  Without the relabelling a first
 row of distinct labels would be kept by no point permutation at all, and a diagonal Latin square of order 8
-would be counted as 8! times all 7,447,588,832 of its squares with a fixed first row.
+would be counted as 8! times all 7,447,587,840 of its squares with a fixed first row.
 
 Groups come from nauty (pynauty) on the point-asterism incidence graph with points coloured by clue
 label and A in a colour of its own; orbits of fillings from union-find under the generators, so no group

@@ -106,6 +106,18 @@ def fillings(pb: PartialBoard, asterism: int, cap: int = MAX_FILLINGS) -> list[t
     return point_fillings(pb, free, cap)
 
 
+def arrangements(pb: PartialBoard, asterism: int) -> int:
+    """The arrangements over an asterism's free points of the labels it still lacks: at least as many as its
+    fillings, so an asterism with at most MAX_FILLINGS of them is surely listable."""
+    lacking = dict(zip(pb.multiset.labels, pb.multiset.counts, strict=True))
+    points = pb.board.asterisms[asterism]
+    for p in points:
+        if p in pb.clues:
+            lacking[pb.clues[p]] -= 1
+    free = sum(p not in pb.clues for p in points)
+    return math.factorial(free) // math.prod(math.factorial(max(c, 0)) for c in lacking.values())
+
+
 def point_fillings(
     pb: PartialBoard, free: list[int], cap: int | None = None
 ) -> list[tuple[Label, ...]] | None:
@@ -241,17 +253,18 @@ def _split(leaf: Leaf) -> list[Leaf] | None:
     pb = leaf.partial
     if stabilizer(pb)[1] < 1.5:  # nothing keeps the clues: no asterism can be split (most puzzles)
         return None
-    best: tuple[float, int, int, list[Symmetry]] | None = None  # (acting order, -free, asterism, generators)
+    best: tuple | None = None  # (listable for sure, acting order, -free, asterism, generators)
     for a, points in enumerate(pb.board.asterisms):
         n_free = sum(p not in pb.clues for p in points)
         if n_free:
             generators, order = stabilizer(pb, a)
             acting = order / stabilizer(pb, a, pointwise=True)[1]
-            if acting > 1.5 and (best is None or (acting, -n_free) > best[:2]):
-                best = (acting, -n_free, a, generators)
+            key = (arrangements(pb, a) <= MAX_FILLINGS, acting, -n_free)
+            if acting > 1.5 and (best is None or key > best[:3]):
+                best = (*key, a, generators)
     if best is None:
         return None
-    a, generators = best[2], best[3]
+    a, generators = best[3], best[4]
     found = fillings(pb, a)
     if not found:
         return None

@@ -25,8 +25,9 @@ is ever listed element by element.  Every count stays exact: orbit sizes are cou
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,13 +59,13 @@ Symmetry = tuple[list[int], dict[Label, Label]]  # a point permutation (images) 
 
 
 def stabilizer(
-    pb: PartialBoard, asterism: int | None = None, pointwise: bool = False
+    pb: PartialBoard, points: Collection[int] = (), pointwise: bool = False
 ) -> tuple[list[Symmetry], float]:
     """Generators and order of the pairs (point permutation, relabelling) that keep the constellation and the
-    clues of `pb` (a clue's point goes to a clue's point, its label renamed) and map `asterism` onto itself
-    (`pointwise`: fix each of its free points); the order is nauty's floating-point value.  Relabelling is
-    what lets a board with distinct labels in its first row still be split: the row stays, its columns and
-    labels permuted alike."""
+    clues of `pb` (a clue's point goes to a clue's point, its label renamed) and map the free `points` onto
+    themselves (`pointwise`: fix each); the order is nauty's floating-point value.  Relabelling is what lets
+    a board with distinct labels in its first row still be split: the row stays, its columns and labels
+    permuted alike."""
     import pynauty
 
     board, m = pb.board, pb.multiset
@@ -73,14 +74,10 @@ def stabilizer(
     adjacency = {n + a: list(points) for a, points in enumerate(board.asterisms)}
     for p, label in pb.clues.items():
         adjacency[p] = [n + n_ast + index[label]]
-    free = set(range(n)) - set(pb.clues)
-    alone = set(board.asterisms[asterism]) - set(pb.clues) if pointwise and asterism is not None else set()
-    colouring = [free - alone] + [{p} for p in sorted(alone)] + [set(pb.clues)]
-    others = set(range(n, n + n_ast))
-    if asterism is not None:
-        others.discard(n + asterism)
-        colouring.append({n + asterism})
-    colouring.append(others)
+    moved = set(points) - set(pb.clues)
+    free = set(range(n)) - set(pb.clues) - moved
+    colouring = [free, set(pb.clues), *([{p} for p in sorted(moved)] if pointwise else [moved])]
+    colouring.append(set(range(n, n + n_ast)))
     by_count: dict[int, set[int]] = {}  # labels may be exchanged only with labels of the same multiplicity
     for j, c in enumerate(m.counts):
         by_count.setdefault(c, set()).add(n + n_ast + j)
@@ -248,27 +245,42 @@ def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
     return frontier
 
 
+def _candidates(pb: PartialBoard) -> dict[tuple[int, ...], int]:
+    """Free point sets a leaf may be split on, each with a bound on its fillings: every asterism's free
+    points, and, when none of those is surely listable (asterisms of 16 or more points), the free points
+    two asterisms share."""
+    asterisms = pb.board.asterisms
+    free = [tuple(p for p in points if p not in pb.clues) for points in asterisms]
+    out = {f: arrangements(pb, a) for a, f in enumerate(free) if f}
+    if all(bound > MAX_FILLINGS for bound in out.values()):
+        for a, b in itertools.combinations(range(len(asterisms)), 2):
+            shared = tuple(p for p in free[a] if p in set(free[b]))
+            if len(shared) > 1:
+                bound = min(math.perm(len(free[a]), len(shared)), math.perm(len(free[b]), len(shared)))
+                out.setdefault(shared, bound)
+    return out
+
+
 def _split(leaf: Leaf) -> list[Leaf] | None:
-    """The leaf split on the orbits of fillings of one asterism; None when that does not pay."""
+    """The leaf split on the orbits of fillings of one free point set; None when that does not pay."""
     pb = leaf.partial
     if stabilizer(pb)[1] < 1.5:  # nothing keeps the clues: no asterism can be split (most puzzles)
         return None
-    best: tuple | None = None  # (listable for sure, acting order, -free, asterism, generators)
-    for a, points in enumerate(pb.board.asterisms):
-        n_free = sum(p not in pb.clues for p in points)
-        if n_free:
-            generators, order = stabilizer(pb, a)
-            acting = order / stabilizer(pb, a, pointwise=True)[1]
-            key = (arrangements(pb, a) <= MAX_FILLINGS, acting, -n_free)
-            if acting > 1.5 and (best is None or key > best[:3]):
-                best = (*key, a, generators)
+    best: tuple | None = None  # (listable for sure, acting order, -points, points, generators)
+    for free, bound in _candidates(pb).items():
+        if bound > 100 * MAX_FILLINGS:  # too many to list, and costly to find out
+            continue
+        generators, order = stabilizer(pb, free)
+        acting = order / stabilizer(pb, free, pointwise=True)[1]
+        key = (bound <= MAX_FILLINGS, acting, -len(free))
+        if acting > 1.5 and (best is None or key > best[:3]):
+            best = (*key, free, generators)
     if best is None:
         return None
-    a, generators = best[3], best[4]
-    found = fillings(pb, a)
+    free, generators = list(best[3]), best[4]
+    found = point_fillings(pb, free, MAX_FILLINGS)
     if not found:
         return None
-    free = [p for p in pb.board.asterisms[a] if p not in pb.clues]
     orbits = filling_orbits(free, found, generators)
     if len(found) < MIN_GAIN * len(orbits):
         return None

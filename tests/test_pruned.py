@@ -106,14 +106,15 @@ def test_stabilizer_keeps_clues_and_asterism():
     and their rows), and the column permutations keeping column 0 with the labels renamed alike; every
     generator keeps the clues."""
     pb = partial("sudoku:2x3").with_clues({0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6})
-    generators, order = stabilizer(pb, 6)  # column 0
+    generators, order = stabilizer(pb, pb.board.asterisms[6])  # column 0
     assert order == 8 * 12  # rows: 2 bands x 2 x 2 rows; columns: 2 in the first stack x 3! in the second
     column = set(pb.board.asterisms[6])
     for points, relabel in generators:
         assert maps_asterisms(pb.board, points)
         assert all(pb.clues.get(points[p]) == relabel[label] for p, label in pb.clues.items())
         assert {points[p] for p in column} == column
-    assert stabilizer(pb, 6)[1] > stabilizer(pb.with_clues({6: 4}), 6)[1]
+    column0 = pb.board.asterisms[6]
+    assert stabilizer(pb, column0)[1] > stabilizer(pb.with_clues({6: 4}), column0)[1]
 
 
 def test_filling_orbits_against_listed_group():
@@ -124,7 +125,7 @@ def test_filling_orbits_against_listed_group():
     free = [p for p in pb.board.asterisms[row] if p not in pb.clues]
     found = fillings(pb, row)
     assert len(found) == 11  # the second rows below 1..5 starting with 2: arrangements of 1,3,4,5 avoiding
-    generators, _ = stabilizer(pb, row)  # 3, 4, 5 in their columns (11 of 4! = 24)
+    generators, _ = stabilizer(pb, free)  # 3, 4, 5 in their columns (11 of 4! = 24)
     n = pb.board.n_points
     combined = [
         Permutation(points + [n + relabel[label] - 1 for label in range(1, 6)])
@@ -158,3 +159,27 @@ def test_cli_count_uses_symmetry():
     result = run_cli("count", "latin:6")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "812851200"  # A002860(6)
+
+
+@pytest.mark.parametrize(
+    "spec,total",
+    [("triangle:6", 39_730_308_710_400), ("tetrahedron:3", 39_730_308_710_400), ("cube:2", 185_794_560)],
+)
+def test_split_on_points_two_asterisms_share(spec, total, monkeypatch):
+    """With too few fillings allowed to list a whole asterism (as on boards of 16-point asterisms), leaves
+    are split on the free points two asterisms share; the count stays the plain count."""
+    import symmetry.pruned
+
+    pb = partial(spec)
+    split_on = []
+
+    def recorded(free, found, generators):
+        split_on.append(set(free))
+        return filling_orbits(free, found, generators)
+
+    monkeypatch.setattr(symmetry.pruned, "MAX_FILLINGS", 200)
+    monkeypatch.setattr(symmetry.pruned, "filling_orbits", recorded)
+    leaves(pb)
+    whole = [set(points) for points in pb.board.asterisms]
+    assert any(sum(free <= points for points in whole) == 2 for free in split_on)
+    assert count_by_orbits(pb) == count_completions(pb) == total

@@ -236,6 +236,7 @@ def leaves(pb: PartialBoard, levels: int = LEVELS) -> list[Leaf]:
     frontier = merge_symmetric(frontier)
     for _ in range(levels):
         grown: list[Leaf] = []
+        frontier.sort(key=lambda leaf: len(leaf.partial.clues))  # the largest first, should MAX_LEAVES stop
         for k, leaf in enumerate(frontier):
             parts = _split(leaf) if len(grown) + len(frontier) - k < MAX_LEAVES else None
             grown += parts if parts is not None and len(grown) + len(parts) <= MAX_LEAVES else [leaf]

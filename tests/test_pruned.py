@@ -183,3 +183,19 @@ def test_split_on_points_two_asterisms_share(spec, total, monkeypatch):
     whole = [set(points) for points in pb.board.asterisms]
     assert any(sum(free <= points for points in whole) == 2 for free in split_on)
     assert count_by_orbits(pb) == count_completions(pb) == total
+
+
+def test_diagonal_7_by_orbits_of_relabelled_fillings():
+    """A274806(7): a first row of distinct labels is split through relabelling (no point permutation alone
+    keeps it), and the orbit count agrees with the plain count."""
+    pb = partial("diagonal:7")
+    assert len(leaves(pb)) > 10
+    assert count_by_orbits(pb) == count_completions(pb) == 862_848_000
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)
+def test_cli_count_diagonal_8():
+    """A274806(8), out of reach of the plain count on two cores (hours) and counted by orbits."""
+    result = run_cli("count", "diagonal:8", "--jobs", "2", "--json", timeout=1200)
+    assert result.returncode == 0 and result.stdout.strip() == '{"count": 300286741708800}'

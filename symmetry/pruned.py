@@ -18,9 +18,12 @@ permuted alike keep both, and split the second row's fillings into orbits.  With
 row of distinct labels would be kept by no point permutation at all, and a diagonal Latin square of order 8
 would be counted as 8! times all 7,447,587,840 of its squares with a fixed first row.
 
-Groups come from nauty (pynauty) on the point-asterism incidence graph with points coloured by clue
-label and A in a colour of its own; orbits of fillings from union-find under the generators, so no group
-is ever listed element by element.  Every count stays exact: orbit sizes are counted, not estimated.
+A need not be a whole asterism: any set of free points that K maps onto itself will do.  When no asterism's
+fillings can be listed (asterisms of 16 points or more), the free points two asterisms share are split
+instead.  Groups come from nauty (pynauty) on the graph of points, asterisms and labels (each clue joined to
+its label, A's free points in a colour of their own); orbits of fillings from union-find under the
+generators, so no group is ever listed element by element.  Every count stays exact: orbit sizes are
+counted, not estimated.
 """
 
 from __future__ import annotations
@@ -92,15 +95,6 @@ def stabilizer(
         if g[:n] != list(range(n)) or any(a != b for a, b in relabel.items()):
             out.append((list(g[:n]), relabel))
     return out, mantissa * 10**exponent
-
-
-def fillings(pb: PartialBoard, asterism: int, cap: int = MAX_FILLINGS) -> list[tuple[Label, ...]] | None:
-    """Every way to label the free points of an asterism (in point order) that keeps `pb` partial Latin;
-    None when there are more than `cap`."""
-    free = [p for p in pb.board.asterisms[asterism] if p not in pb.clues]
-    if math.factorial(len(free)) > 100 * cap:  # a cheap bound on the arrangements: too many to list
-        return None
-    return point_fillings(pb, free, cap)
 
 
 def arrangements(pb: PartialBoard, asterism: int) -> int:
@@ -255,7 +249,8 @@ def _candidates(pb: PartialBoard) -> dict[tuple[int, ...], int]:
     out = {f: arrangements(pb, a) for a, f in enumerate(free) if f}
     if all(bound > MAX_FILLINGS for bound in out.values()):
         for a, b in itertools.combinations(range(len(asterisms)), 2):
-            shared = tuple(p for p in free[a] if p in set(free[b]))
+            other = set(free[b])
+            shared = tuple(p for p in free[a] if p in other)
             if len(shared) > 1:
                 bound = min(math.perm(len(free[a]), len(shared)), math.perm(len(free[b]), len(shared)))
                 out.setdefault(shared, bound)

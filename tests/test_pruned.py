@@ -9,7 +9,14 @@ from sympy.combinatorics import Permutation, PermutationGroup
 from dlx_latin.boards import board_from_spec
 from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions
 from symmetry.groups import maps_asterisms
-from symmetry.pruned import count_by_orbits, filling_orbits, fillings, leaves, merge_symmetric, stabilizer
+from symmetry.pruned import (
+    count_by_orbits,
+    filling_orbits,
+    leaves,
+    merge_symmetric,
+    point_fillings,
+    stabilizer,
+)
 
 SMALL = [
     ("latin:3", None),
@@ -123,7 +130,7 @@ def test_filling_orbits_against_listed_group():
     pb = partial("latin:5").with_clues({p: p + 1 for p in range(5)} | {5 * p: p + 1 for p in range(1, 5)})
     row = 1
     free = [p for p in pb.board.asterisms[row] if p not in pb.clues]
-    found = fillings(pb, row)
+    found = point_fillings(pb, free)
     assert len(found) == 11  # the second rows below 1..5 starting with 2: arrangements of 1,3,4,5 avoiding
     generators, _ = stabilizer(pb, free)  # 3, 4, 5 in their columns (11 of 4! = 24)
     n = pb.board.n_points
@@ -149,10 +156,10 @@ def test_filling_orbits_against_listed_group():
 
 def test_fillings_respect_partial_latin():
     pb = partial("latin:4").with_clues({0: 1, 5: 1})
-    for f in fillings(pb, 4):  # column 0 holds points 0, 4, 8, 12
+    for f in point_fillings(pb, [4, 8, 12]):  # column 0 holds points 0, 4, 8, 12
         filled = pb.with_clues(dict(zip([4, 8, 12], f, strict=True)))
         assert filled.is_partial_latin()
-    assert fillings(pb, 4, cap=1) is None
+    assert point_fillings(pb, [4, 8, 12], cap=1) is None
 
 
 def test_cli_count_uses_symmetry():

@@ -36,6 +36,7 @@ DRAWINGS = ROOT / "docs" / "atlas"
 JOBS = "2"  # threads per count: the machine's two cores, as the issue's targets are set
 RECORDS = ROOT / "benchmarks" / "data" / "atlas-runs.json"  # each command's result, seconds, limit, date
 RERUN = "--recorded" not in sys.argv  # whether a command that ran past a shorter limit runs again
+FRESH = "--fresh" in sys.argv  # every command runs again (the records of others are kept)
 PROBE = 300  # seconds a count runs before its own progress may stop it
 OVERRUN = 3  # a count whose progress then projects past this many limits is stopped
 CLAMP = 0.0005  # a bar still at 0.0% is read as at 0.05%: its projection is then only a lower bound
@@ -91,7 +92,7 @@ PUBLISHED = {  # value -> source, per (spec, what)
 
 
 def _records() -> dict[str, dict]:
-    return json.loads(RECORDS.read_text()) if RECORDS.exists() and "--fresh" not in sys.argv else {}
+    return json.loads(RECORDS.read_text()) if RECORDS.exists() else {}
 
 
 def run(args: list[str], limit: float) -> tuple[str | None, float, float | None]:
@@ -101,7 +102,7 @@ def run(args: list[str], limit: float) -> tuple[str | None, float, float | None]
     runs no count, only estimates: a count never run has no limit, None): an interrupted atlas resumes,
     and an hour-long command is run once, not at every regeneration."""
     key = " ".join(args)
-    known = _records().get(key)
+    known = None if FRESH else _records().get(key)  # --fresh runs again, but keeps the other records
     if known is not None and not (known["timed_out"] and known["limit"] < limit and RERUN):
         return known["out"], known["seconds"], known["limit"]
     if not RERUN and args[0] == "count":

@@ -47,17 +47,15 @@ class BandsTooLargeError(SymmetryTooLargeError):
 
 
 def sudoku_shape(pb: PartialBoard) -> tuple[int, int] | None:
-    """(R, C) when `pb` is an empty sudoku:RxC with n distinct labels (what the band method counts)."""
-    from dlx_latin.boards.squares import sudoku
+    """(R, C) when `pb` is an empty board with n distinct labels whose structure is sudoku:RxC's, whatever
+    its name and point numbering (`symmetry.recognise`); the band method counts it."""
+    from symmetry.recognise import recognised_empty
 
-    name = pb.board.name
-    if pb.clues or not name.startswith("sudoku:") or len(set(pb.multiset.labels)) != pb.multiset.size:
+    found = recognised_empty(pb)
+    if found is None or found[0].family != "sudoku":
         return None
-    try:
-        r, c = (int(x) for x in name.split(":", 1)[1].split("x"))
-    except ValueError:
-        return None
-    return (r, c) if pb.board.asterisms == sudoku(r, c).asterisms else None
+    r, c = found[0].parameters
+    return r, c
 
 
 @dataclass

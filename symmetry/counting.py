@@ -142,14 +142,16 @@ def count_up_to_symmetry(
         return count_latin_square_classes(n, relabel=True, transpose=True, plain=count_by_structure(pb))
     shape = sudoku_shape(pb)
     if shape is not None:  # the group's classes from its structure, the identity's term by bands
+        from dlx_latin.boards.squares import sudoku
         from symmetry.sudoku_group import sudoku_classes
 
         try:
             plain = count_by_bands(*shape)
         except BandsTooLargeError:
             pass  # far beyond: the listing below refuses it
-        else:
-            return count_by_burnside(pb, sudoku_classes(*shape), settings, terms_progress, plain)
+        else:  # the group's classes act on the construction's point numbering: count on the construction
+            model = PartialBoard(sudoku(*shape), pb.multiset)
+            return count_by_burnside(model, sudoku_classes(*shape), settings, terms_progress, plain)
     group = automorphism_group(pb.board)
     if group.order() <= MAX_ELEMENTS:
         try:
@@ -181,7 +183,9 @@ def recorded_structure_count(pb: PartialBoard, settings: CountSettings = DEFAULT
     from dlx_latin.exact_cover.checkpoint import WholeCounts
 
     recorded = WholeCounts(settings.checkpoint)
-    key = f"structure count of {pb.board.name}"
+    from symmetry.recognise import certificate
+
+    key = f"structure count of {certificate(pb.board)} with {pb.multiset.size} distinct labels"
     if key in recorded.done:
         return recorded.done[key]
     n = count_by_structure(pb, settings)
@@ -191,12 +195,12 @@ def recorded_structure_count(pb: PartialBoard, settings: CountSettings = DEFAULT
 
 
 def _latin_order(pb: PartialBoard) -> int | None:
-    """n when `pb` is the empty latin:n with n distinct labels, else None."""
-    name = pb.board.name
-    if not name.startswith("latin:") or pb.clues or set(pb.multiset.counts) != {1}:
-        return None
-    n = int(name.split(":")[1])
-    return n if len(pb.multiset.labels) == n else None
+    """n when `pb` is an empty board with n distinct labels whose structure is latin:n's, whatever its name
+    and point numbering (`symmetry.recognise`), else None."""
+    from symmetry.recognise import recognised_empty
+
+    found = recognised_empty(pb)
+    return found[0].parameters[0] if found is not None and found[0].family == "latin" else None
 
 
 def count_up_to_isotopy(pb: PartialBoard) -> int:
@@ -207,8 +211,8 @@ def count_up_to_isotopy(pb: PartialBoard) -> int:
     n = _latin_order(pb)
     if n is None:
         raise SymmetryTooLargeError(
-            f"isotopy classes are those of Latin squares: give latin:n with n distinct labels, "
-            f"not {pb.board.name}"
+            f"isotopy classes are those of Latin squares: give an empty board whose structure is latin:n's "
+            f"(rows and columns) with n distinct labels; {pb.board.name} is not one"
         )
     return count_latin_square_classes(n, relabel=True, transpose=False, plain=count_by_structure(pb))
 

@@ -189,6 +189,9 @@ def from_json(data: object) -> KenKen:
         raise KenKenError("a KenKen puzzle is a JSON object with n and cages")
     if data.get("format", FORMAT) != FORMAT:
         raise KenKenError(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    unknown = sorted(set(data) - {"format", "n", "cages"}, key=str)
+    if unknown:
+        raise KenKenError(f"unknown key {unknown[0]!r} in a KenKen puzzle (it takes format, n and cages)")
     n = data.get("n")
     if type(n) is not int or not 1 <= n <= MAX_ORDER:
         raise KenKenError(f"n must be an integer from 1 to {MAX_ORDER}, not {n!r}")

@@ -19,6 +19,7 @@ import numpy as np
 from dlx_latin.errors import UserInputError
 
 T = TypeVar("T")
+BOARD_KEYS = ("name", "points", "asterisms", "shape", "faces")  # a board object holds these and no other
 
 
 class InvalidBoardError(UserInputError):
@@ -113,6 +114,11 @@ class Board:
         for key in ("points", "asterisms"):
             if key not in data:
                 raise InvalidBoardError(f"the board object has no '{key}'")
+        unknown = sorted(set(data) - set(BOARD_KEYS), key=str)
+        if unknown:
+            raise InvalidBoardError(
+                f"unknown key {unknown[0]!r} in a board object (it takes {', '.join(BOARD_KEYS)})"
+            )
         points = data["points"]
         if isinstance(points, list):
             n, coordinates = len(points), points

@@ -262,7 +262,8 @@ def board_from_spec(spec: str, files: bool = True) -> Board:
 
 
 def board_from_file(path: Path) -> Board:
-    """A custom board from a JSON file: the board object itself, or a puzzle file's "board" object."""
+    """A custom board from a JSON file: the board object itself, or the board a puzzle file (one that
+    declares its format) is on; anything else is refused."""
     from dlx_latin.formats.files import read_text
 
     text = read_text(path, "board file")
@@ -271,6 +272,11 @@ def board_from_file(path: Path) -> Board:
     except (ValueError, RecursionError) as e:
         raise InvalidBoardError(f"board file {path} is not valid JSON: {e}") from None
     if isinstance(data, dict) and "board" in data and "asterisms" not in data:
+        if data.get("format") != "dlx-latin":  # only a puzzle file declares the board it is on
+            raise InvalidBoardError(
+                f'{path} has \'board\' but no "format": "dlx-latin": neither a puzzle file nor a board '
+                "file (which holds 'points' and 'asterisms')"
+            )
         data = data["board"]
         if isinstance(data, str):
             return board_from_spec(data, files=False)

@@ -17,8 +17,16 @@ from dlx_latin.distributed import dask_executor
 from dlx_latin.exact_cover.settings import CountSettings
 from dlx_latin.formats.files import read_text
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
-from dlx_latin.formats.ipuz import is_ipuz, read_ipuz, write_ipuz
-from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, labelling_json, read_puzzle, write_puzzle
+from dlx_latin.formats.ipuz import read_ipuz, write_ipuz
+from dlx_latin.formats.puzzle import (
+    PuzzleFile,
+    PuzzleFormatError,
+    document_kind,
+    labelling_json,
+    read_catalog_record,
+    read_puzzle,
+    write_puzzle,
+)
 from dlx_latin.latin import (
     Multiset,
     PartialBoard,
@@ -33,17 +41,24 @@ SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when pu
 
 
 def read_puzzle_file(path: Path) -> PuzzleFile | None:
-    """The puzzle in a native or ipuz Sudoku file, or None when the file holds something else (a board)."""
+    """The puzzle in a file, by what it declares (native, ipuz Sudoku, a catalog export line); None for a
+    board file or a file that is not JSON (read as a board, which reports it); anything else refused."""
     text = read_text(path, "input file")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if is_ipuz(data):
+    try:
+        kind = document_kind(data)
+    except PuzzleFormatError as e:
+        raise PuzzleFormatError(f"{path}: {e}") from None
+    if kind == "board":
+        return None
+    if kind == "ipuz":
         return read_ipuz(text)
-    if isinstance(data, dict) and "format" in data:
+    if kind == "puzzle":
         return read_puzzle(text)
-    return None
+    return read_catalog_record(data)
 
 
 def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:

@@ -30,9 +30,9 @@ ORBIT_SIZE_FIELD = "http://dlx-latin.org/orbit_size"
 
 
 def is_ipuz(data: Any) -> bool:
-    return isinstance(data, dict) and any(
-        str(k).startswith("http://ipuz.org/sudoku") for k in data.get("kind", [])
-    )
+    """Whether a JSON value declares itself an ipuz Sudoku file: a 'kind' list naming the Sudoku kind."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return isinstance(kind, list) and any(str(k).startswith("http://ipuz.org/sudoku") for k in kind)
 
 
 def _box_shape(n: int) -> tuple[int, int]:

@@ -20,12 +20,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from dlx_latin.boards import Board, board_from_spec
+from dlx_latin.boards.board import BOARD_KEYS as BOARD_OBJECT_KEYS
 from dlx_latin.boards.board import InvalidBoardError
 from dlx_latin.errors import UserInputError
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 
 FORMAT, VERSION = "dlx-latin", 1
+PUZZLE_KEYS = frozenset(
+    {"format", "version", "board", "multiset", "clues", "inscription", "solution", "source"}
+)
+# what `generate --json` and catalog exports say of a puzzle beside it: facts a reader passes over
+REPORT_KEYS = frozenset({"clue_count", "critical", "fair", "rating", "score", "seed", "orbit_size"})
+# a catalog export line (catalog.exchange): a stored puzzle, or a stored canonical solution
+CATALOG_PUZZLE_KEYS = frozenset({"board", "multiset", "puzzle", "solution"}) | REPORT_KEYS
+CATALOG_SOLUTION_KEYS = frozenset({"board", "multiset", "labelling", "orbit_size", "automorphisms"})
+BOARD_KEYS = frozenset(BOARD_OBJECT_KEYS)
+KINDS = (
+    'a puzzle file declares "format": "dlx-latin" and "version": 1; an ipuz Sudoku file a "kind" list; a '
+    "board file holds only name, points, asterisms, shape and faces; a catalog export line holds "
+    "'board' with 'puzzle' or 'labelling'"
+)
 
 
 class PuzzleFormatError(UserInputError):
@@ -73,6 +88,12 @@ def _from_data(data: Any) -> PuzzleFile:
         raise PuzzleFormatError(
             f"unsupported version {data.get('version')!r}: this dlx-latin reads version {VERSION}"
         )
+    unknown = sorted(set(data) - PUZZLE_KEYS - REPORT_KEYS, key=str)
+    if unknown:
+        raise PuzzleFormatError(
+            f"unknown key {unknown[0]!r} in a puzzle file (it takes {', '.join(sorted(PUZZLE_KEYS))}, and "
+            f"{', '.join(sorted(REPORT_KEYS))} as reported facts)"
+        )
     spec = data.get("board")
     if isinstance(spec, str):
         board = board_from_spec(spec, files=False)
@@ -91,6 +112,61 @@ def _from_data(data: Any) -> PuzzleFile:
         solution = [given.get(p) for p in range(board.n_points)]
     partial = PartialBoard(board, multiset, clues, frozenset(inscription))
     return PuzzleFile(partial, spec, solution, data.get("source"))
+
+
+def document_kind(data: Any) -> str:
+    """What a JSON document declares itself to be: "puzzle", "ipuz", "board", "catalog puzzle" or "catalog
+    solution"; anything else is one PuzzleFormatError naming the key that does not fit and the kinds read
+    (a reader never guesses: a document with 'board' and 'clues' but no 'format' is refused, not read as
+    an empty board).
+
+    >>> document_kind({"points": 4, "asterisms": [[0, 1], [2, 3], [0, 2], [1, 3]]})
+    'board'
+    >>> try:
+    ...     document_kind({"board": "sudoku:2x2", "clues": {}})
+    ... except PuzzleFormatError as e:
+    ...     print(str(e)[:42])
+    a document with 'board' but no 'format': a
+    """
+    from dlx_latin.formats.ipuz import is_ipuz
+
+    if not isinstance(data, dict):
+        raise PuzzleFormatError(f"a JSON {type(data).__name__} is not a file dlx-latin reads: {KINDS}")
+    keys = set(data)
+    if "format" in data:
+        return "puzzle"
+    if is_ipuz(data):
+        return "ipuz"
+    if "asterisms" in keys and "board" not in keys:
+        return "board"  # its reader names any key a board object does not take
+    if "board" in keys and "puzzle" in keys and keys <= CATALOG_PUZZLE_KEYS:
+        return "catalog puzzle"
+    if "board" in keys and "labelling" in keys and keys <= CATALOG_SOLUTION_KEYS:
+        return "catalog solution"
+    if "board" in keys:
+        raise PuzzleFormatError(f"a document with 'board' but no 'format': {KINDS}")
+    known = BOARD_KEYS | CATALOG_PUZZLE_KEYS | CATALOG_SOLUTION_KEYS | PUZZLE_KEYS
+    odd = sorted(keys - known, key=str) or sorted(keys, key=str) or ["(none)"]
+    raise PuzzleFormatError(f"key {odd[0]!r} fits no file dlx-latin reads: {KINDS}")
+
+
+def read_catalog_record(data: dict) -> PuzzleFile:
+    """The puzzle of a catalog export line (`catalog export`): its 'puzzle' as clues (a stored solution:
+    every label a clue), with its solution; the board must be a built-in spec."""
+    try:
+        board = board_from_spec(data["board"], files=False)
+        multiset = _multiset(data.get("multiset"), board)
+        given = data["puzzle"] if "puzzle" in data else data["labelling"]
+        clues = _labels(given, board, multiset, "puzzle" if "puzzle" in data else "labelling")
+        solution = None
+        if data.get("solution") is not None:
+            whole = _labels(data["solution"], board, multiset, "solution")
+            solution = [whole.get(p) for p in range(board.n_points)]
+        return PuzzleFile(PartialBoard(board, multiset, clues), data["board"], solution)
+    except UserInputError:
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
+        raise PuzzleFormatError(f"malformed catalog export line: {e}") from None
 
 
 def _multiset(value: Any, board: Board) -> Multiset | None:

@@ -81,8 +81,17 @@ def test_cli_estimate_json_and_classes_bound():
     data = json.loads(out.stdout)
     assert data["probes"] == 500 and data["hits"] == 500
     assert data["group_order"] == 2 * 120**2 * 120  # automorphisms 2(n!)^2, relabellings n!
-    assert data["classes_at_least"] == pytest.approx(data["estimate"] / data["group_order"])
+    assert data["classes_bound_estimate"] == pytest.approx(data["estimate"] / data["group_order"])
+    assert data["classes_bound_stderr"] == pytest.approx(data["stderr"] / data["group_order"])
+    assert data["estimated"] is True and "classes_at_least" not in data
     assert abs(data["estimate"] - 161_280) < 4 * data["stderr"]
+
+
+@pytest.mark.parametrize("spec", ["sudoku:3x3", "sudoku:2x2"])
+def test_an_estimate_never_says_at_least(spec):
+    out = run_cli("estimate", spec, "--probes", "300", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "at least" not in out.stdout and out.stdout.startswith("estimate: about ")
 
 
 def test_cli_estimate_refuses_a_bad_probe_count():

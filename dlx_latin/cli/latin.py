@@ -262,17 +262,26 @@ def estimate(
 ) -> None:
     """Estimate how many Latin boards a BOARD has (or complete a puzzle FILE), for boards too large to count:
     Knuth's random walks down the search `count` would make, with their standard error.  For an empty board
-    it also bounds its symmetry classes from below: no orbit is larger than the symmetry group."""
+    it also estimates a lower bound on its symmetry classes (no orbit is larger than the symmetry group, so
+    the classes are at least the count over the group's order); an estimate, never a proven bound."""
     pb = load(target, multiset, clues)
     with progress_bar(progress, "probes") as bar:
         e = estimate_completions(pb, probes, seed, bar)
-    data = {"estimate": e.solutions, "stderr": e.stderr, "nodes": e.nodes, "probes": e.probes, "hits": e.hits}
+    data = {
+        "estimated": True,  # every number here is an estimate, not a count or a proven bound
+        "estimate": e.solutions,
+        "stderr": e.stderr,
+        "nodes": e.nodes,
+        "probes": e.probes,
+        "hits": e.hits,
+    }
     if not pb.clues:
         from symmetry.groups import automorphism_group  # the symmetry layer sits above the core
 
         group = int(automorphism_group(pb.board).order()) * label_group_order(pb.multiset)
         data["group_order"] = group
-        data["classes_at_least"] = e.solutions / group
+        data["classes_bound_estimate"] = e.solutions / group  # estimates count / |G| <= classes
+        data["classes_bound_stderr"] = e.stderr / group
     if as_json:
         click.echo(json.dumps(data))
         return
@@ -283,10 +292,14 @@ def estimate(
         raise click.ClickException(
             f"none of the {e.probes} probes ended in a Latin board: too few probes to estimate (try more)"
         )
+    bound = (
+        f"; count / group order, a lower bound on the symmetry classes, estimated at about "
+        f"{data['classes_bound_estimate']:.3g} ± {data['classes_bound_stderr']:.2g}"
+    )
     click.echo(
-        f"{e.solutions:.4g} Latin boards (standard error {e.stderr:.2g}; {e.hits} of {e.probes} probes ended "
-        f"in a board); a count would visit about {e.nodes:.3g} nodes"
-        + (f"; at least {data['classes_at_least']:.3g} symmetry classes" if not pb.clues else "")
+        f"estimate: about {e.solutions:.4g} ± {e.stderr:.2g} Latin boards (standard error; {e.hits} of "
+        f"{e.probes} probes ended in a board); a count would visit about {e.nodes:.3g} nodes"
+        + (bound if not pb.clues else "")
     )
 
 

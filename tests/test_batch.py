@@ -90,7 +90,8 @@ def test_solve_batch_keeps_input_order_with_jobs_and_reports_bad_lines(tmp_path)
     assert one.stdout == two.stdout
     assert one.stderr.strip() == "dlx-latin: error: line 2503: the grid string has 3 cells; the board has 16"
     records = [json.loads(line) for line in one.stdout.splitlines()]
-    assert len(records) == 5000 and [r["line"] for r in records] == [k for k in range(3, 5004) if k != 2503]
+    assert [r["line"] for r in records] == list(range(3, 5004))  # the bad line answered in its place
+    assert records.pop(2500) == {"line": 2503, "error": "the grid string has 3 cells; the board has 16"}
     for r, clues in zip(records, puzzles, strict=True):
         assert r["solutions"] == count_completions(PartialBoard(pb.board, clues=clues), limit=2)
 
@@ -169,10 +170,13 @@ def test_plain_batch_output_equals_the_json_path_line_by_line(tmp_path):
         json.loads(line)
         for line in run_cli("solve", spec, "--batch", str(path), "--json").stdout.splitlines()
     ]
-    assert len(records) == 5 * 300 and records[0]["line"] == 3
-    plain = ["-" if r["solution"] is None else r["solution"] for r in records]
-    unique = ["?" if r["solutions"] > 1 else p for r, p in zip(records, plain, strict=True)]
-    facts = [f"{r['solutions']} " + ["none", "unique", "several"][r["solutions"]] for r in records]
+    assert len(records) == 7 * 300 and records[0]["line"] == 3
+    plain = ["!" if "error" in r else "-" if r["solution"] is None else r["solution"] for r in records]
+    unique = ["?" if r.get("solutions", 0) > 1 else p for r, p in zip(records, plain, strict=True)]
+    facts = [
+        "!" if "error" in r else f"{r['solutions']} " + ["none", "unique", "several"][r["solutions"]]
+        for r in records
+    ]
     for args, want in [
         (["solve", spec, "--batch", str(path)], plain),
         (["solve", spec, "--batch", str(path), "--jobs", "2"], plain),
@@ -214,11 +218,31 @@ def test_write_many_reads_lines_split_across_blocks(tmp_path):
     assert [p[0] for p in text if not isinstance(p, str)] == [4, 6, 9, 14, 16, 19, 24, 26, 29]
 
 
-def test_a_line_that_is_not_utf8_stops_the_batch_by_number(tmp_path):
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--jobs", "2"]])
+def test_a_line_that_is_not_utf8_is_a_bad_line_and_the_run_goes_on(tmp_path, extra):
     path = tmp_path / "bad.txt"
-    path.write_bytes(b"1...2...3\n1..\xff2...3\n")
-    out = run_cli("solve", "latin:3", "--batch", str(path))
-    assert (
-        out.returncode == 1
-        and out.stderr.strip() == f"dlx-latin: error: cannot read {path}: line 2 is not UTF-8 text"
-    )
+    path.write_bytes(b"1...2...3\n1..\xff2...3\n..1......\n")
+    out = run_cli("solve", "latin:3", "--batch", str(path), *extra)
+    assert out.returncode == 1
+    assert out.stderr.strip() == "dlx-latin: error: line 2: the line is not UTF-8 text"
+    lines = out.stdout.splitlines()
+    assert len(lines) == 3  # line k of the output answers line k of the input
+    if extra == ["--json"]:
+        assert json.loads(lines[1]) == {"line": 2, "error": "the line is not UTF-8 text"}
+    else:
+        assert lines[1] == "!" and len(lines[0]) == len(lines[2]) == 9
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--rate"]])
+def test_blank_and_comment_blocks_print_nothing(tmp_path, extra):
+    path = tmp_path / "c.txt"
+    path.write_text("# one\n\n1...2...3\n\n\n# two\n..1......\n\n")
+    out = run_cli("check", "latin:3", "--batch", str(path), *extra)
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 2, out.stdout
+
+
+def test_text_after_a_grid_is_named_not_counted_as_cells(tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_text("1...2...3 17 clues\n")
+    out = run_cli("check", "latin:3", "--batch", str(path))
+    assert out.stdout == "!\n" and "7 characters after the board's 9 cells ('17clues')" in out.stderr

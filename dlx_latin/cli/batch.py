@@ -14,6 +14,7 @@ from dlx_latin.latin.batch import Answer, BadLine, PuzzleBatch
 from dlx_latin.latin.partial import PartialBoard
 
 BLOCK_LINES = 2048  # lines of a collection answered in one BitBoard call (one process)
+BAD_MARK = "!"  # the output line of a line that is not a puzzle of the board, so line k still answers line k
 TASK_LINES = 128  # lines handed to a worker process at a time: slow boards' small collections spread too
 
 
@@ -31,7 +32,8 @@ def run_batch(
 ) -> int:
     """Answer every puzzle line of `source` ('-': standard input) on `pb`'s board -- its solution (solve) or
     facts (check) -- one output line per puzzle, in input order; a bad line is one error line on stderr
-    naming its number, and the run goes on.  The exit code: 1 if any line was bad, else 0."""
+    naming its number and, in its place on stdout, BAD_MARK (or a JSON line with its "error"), and the run
+    goes on.  The exit code: 1 if any line was bad, else 0."""
     if pb.clues:
         raise click.UsageError("--batch takes a BOARD: the puzzles are the file's lines")
     batch = PuzzleBatch(pb.board, pb.multiset)
@@ -49,12 +51,13 @@ def run_batch(
                 echo("\n".join(held), bar)
                 held.clear()
 
-        lines = text_lines(source, "collection of puzzles")
+        lines = text_lines(source, "collection of puzzles", undecodable=True)
         for done, (line, answer) in enumerate(batch.solve_many(lines, cap, jobs), start=1):
             if isinstance(answer, BadLine):
                 bad += 1
                 flush()
                 _report(answer)
+                held.append(json.dumps({"line": line, "error": answer.message}) if as_json else BAD_MARK)
                 continue
             if check:
                 record = _facts(batch, line, answer, critical, rate)
@@ -82,6 +85,7 @@ def _write_blocks(batch: PuzzleBatch, source: str, style: str, cap: int, jobs: i
             elif isinstance(piece[1], BadLine):
                 bad += 1
                 _report(piece[1])
+                echo(BAD_MARK, bar)
             elif style == "facts":
                 echo(_fact_text(_facts(batch, *piece, False, False)), bar)
             else:

@@ -70,17 +70,20 @@ def read_json(path: str | os.PathLike, what: str, error: type[Exception]) -> obj
         raise error(f"{path} is nested too deeply") from None
 
 
-def text_lines(path: str | os.PathLike, what: str = "file") -> Iterator[str]:
+def text_lines(
+    path: str | os.PathLike, what: str = "file", undecodable: bool = False
+) -> Iterator[str | None]:
     """The lines of the regular file `path` ('-': standard input) as UTF-8 text, read as they are used, so
-    a collection of any length takes the same memory; a line that is not UTF-8 is one InputFileError."""
+    a collection of any length takes the same memory; a line that is not UTF-8 is one InputFileError, or
+    None in its place when `undecodable` (a collection answers it as a bad line and goes on)."""
     if str(path) == "-":
         if sys.stdin is None:
             raise InputFileError("standard input is closed")
         stream, name = getattr(sys.stdin, "buffer", sys.stdin), "standard input"
-        yield from _decoded_lines(stream, name)
+        yield from _decoded_lines(stream, name, undecodable)
         return
     with open_regular(path) as f:
-        yield from _decoded_lines(f, str(path))
+        yield from _decoded_lines(f, str(path), undecodable)
 
 
 def byte_blocks(path: str | os.PathLike, size: int) -> Iterator[bytes]:
@@ -113,7 +116,7 @@ def _blocks(stream: BinaryIO, size: int) -> Iterator[bytes]:
         yield rest
 
 
-def _decoded_lines(stream, name: str) -> Iterator[str]:
+def _decoded_lines(stream, name: str, undecodable: bool) -> Iterator[str | None]:
     for number, line in enumerate(stream, start=1):
         if isinstance(line, str):
             yield line
@@ -121,4 +124,6 @@ def _decoded_lines(stream, name: str) -> Iterator[str]:
         try:
             yield line.decode("utf-8")
         except UnicodeDecodeError:
-            raise InputFileError(f"cannot read {name}: line {number} is not UTF-8 text") from None
+            if not undecodable:
+                raise InputFileError(f"cannot read {name}: line {number} is not UTF-8 text") from None
+            yield None

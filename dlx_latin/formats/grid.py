@@ -48,6 +48,13 @@ def parse_grid(text: str, n_points: int, multiset: Multiset) -> dict[int, Label]
     {0: 1, 2: 2}
     """
     chars = [c for c in text if not c.isspace()]
+    if len(chars) > n_points:  # a puzzle with text after it: name what is extra, not a cell count
+        extra = "".join(chars[n_points:])
+        shown = extra if len(extra) <= 20 else extra[:20] + "..."
+        raise GridStringError(
+            f"the line has {len(extra)} characters after the board's {n_points} cells ({shown!r}): one grid "
+            "string per line, nothing after it"
+        )
     if len(chars) != n_points:
         raise GridStringError(f"the grid string has {len(chars)} cells; the board has {n_points}")
     by_char = label_chars(multiset)

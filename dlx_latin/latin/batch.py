@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from dlx_latin.boards.board import Board, per_board
-from dlx_latin.errors import InputFileError, UserInputError
+from dlx_latin.errors import UserInputError
 from dlx_latin.formats.grid import EMPTY, label_char, label_chars, parse_grid
 from dlx_latin.latin._bitboard import MAX_LABELS, BitBoard
 from dlx_latin.latin.completion import (
@@ -291,10 +291,13 @@ class PuzzleBatch:
             yield from ordered_map(_block_remote, tasks, jobs, executor)
 
 
-def puzzle_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def puzzle_lines(lines: Iterable[str | None]) -> Iterator[tuple[int, str | None]]:
     """(line number from 1, stripped text) of a collection's puzzle lines: blank lines and lines starting
-    with '#' are skipped."""
+    with '#' are skipped; a line given as None (not UTF-8) stays, as None, to be answered as a bad line."""
     for k, line in enumerate(lines, start=1):
+        if line is None:  # a line that is not UTF-8 text (`text_lines(..., undecodable=True)`)
+            yield k, None
+            continue
         text = line.strip()
         if text and text[0] != "#":
             yield k, text
@@ -305,7 +308,7 @@ def answer_chunk(
 ) -> list[tuple[int, Answer | BadLine]]:
     """A chunk of numbered lines answered: the lines read, solved and written back in one BitBoard call
     (`BitBoard.solve_text`), any line it cannot read taken the slow way; each bad line reported."""
-    texts = [text for _, text in chunk]
+    texts = [text or "" for _, text in chunk]
     read = (
         [None] * len(chunk)
         if batch.text_tables is None
@@ -315,6 +318,9 @@ def answer_chunk(
     for (k, text), found in zip(chunk, read, strict=True):
         if found is not None:
             out.append((k, Answer.of_text(found[0], text, found[1], batch.by_char)))
+            continue
+        if text is None:
+            out.append((k, BadLine(k, NOT_UTF8)))
             continue
         try:
             clues = batch.clues(text)
@@ -333,6 +339,7 @@ def numbered_blocks(blocks: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
         first += block.count(b"\n")
 
 
+NOT_UTF8 = "the line is not UTF-8 text"
 STYLES = ("solution", "unique", "facts")  # what solve_block writes per line: see PuzzleBatch.write_many
 Piece = str | tuple[int, Answer | BadLine]
 
@@ -345,15 +352,17 @@ def answer_block(
     read is taken the slow way and left as a (line number, Answer or BadLine) piece in its place."""
     out, answered, odd = batch.bits.solve_block(block, *batch.text_tables, cap, STYLES.index(style))
     if not odd:
-        return [out.decode("ascii")], answered
+        return ([out.decode("ascii")] if out else []), answered
     lines, pieces, at = block.split(b"\n"), [], 0
     for offset, k in odd:
         pieces.append(out[at:offset].decode("ascii"))
         at = offset
         try:
             text = lines[k].decode("utf-8").strip()
-        except UnicodeDecodeError:
-            raise InputFileError(f"cannot read {name}: line {first + k} is not UTF-8 text") from None
+        except UnicodeDecodeError:  # a bad line like any other: the run goes on
+            pieces.append((first + k, BadLine(first + k, NOT_UTF8)))
+            answered += 1
+            continue
         if text and text[0] != "#":
             pieces.extend(answer_chunk(batch, [(first + k, text)], cap))
             answered += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import ctypes
+import itertools
 import os
 import signal
 import sys
@@ -76,11 +77,17 @@ def ordered_map(
     function: Callable[..., T], tasks: Iterable[tuple], jobs: int = 1, executor: Executor | None = None
 ) -> Iterator[T]:
     """`function(*task)` for each task, in the tasks' order, streamed: here when `jobs` is 1 and there is
-    no `executor`, else in worker processes (or the executor's), a few tasks ahead of the one yielded."""
+    no `executor`, else in worker processes (or the executor's), a few tasks ahead of the one yielded; never
+    more processes than tasks (a collection of 4 lines with --jobs 16 starts 4, and 1 runs here)."""
+    tasks, ahead = iter(tasks), []
+    if executor is None and jobs > 1:  # no more workers than there are tasks
+        ahead = list(itertools.islice(tasks, AHEAD * jobs))
+        jobs = min(jobs, len(ahead))
     if executor is None and jobs <= 1:
-        for task in tasks:
+        for task in itertools.chain(ahead, tasks):
             yield function(*task)
         return
+    tasks = itertools.chain(ahead, tasks)
     with process_pool(jobs) if executor is None else contextlib.nullcontext(executor) as pool:
         pending: collections.deque = collections.deque()
         for task in tasks:

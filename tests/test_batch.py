@@ -246,3 +246,18 @@ def test_text_after_a_grid_is_named_not_counted_as_cells(tmp_path):
     path.write_text("1...2...3 17 clues\n")
     out = run_cli("check", "latin:3", "--batch", str(path))
     assert out.stdout == "!\n" and "7 characters after the board's 9 cells ('17clues')" in out.stderr
+
+
+def test_is_critical_refuses_a_point_off_the_board():
+    from dlx_latin.latin.partial import InvalidCluesError
+
+    with pytest.raises(InvalidCluesError, match="point 99"):
+        PuzzleBatch(board_from_spec("sudoku:2x2")).is_critical({99: 1})
+
+
+def test_jobs_never_start_more_workers_than_tasks():
+    import os
+
+    from dlx_latin.workers import ordered_map
+
+    assert list(ordered_map(os.getpid, [()], jobs=16)) == [os.getpid()]  # one task: answered here

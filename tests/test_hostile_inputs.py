@@ -173,6 +173,49 @@ CASES = {
         1,
         "not a dlx-latin checkpoint",
     ),
+    "checkpoint: /dev/zero": (["count", "latin:4", "--checkpoint", "/dev/zero"], {}, 1, "not a regular file"),
+    "checkpoint: /dev/full": (["count", "latin:4", "--checkpoint", "/dev/full"], {}, 1, "not a regular file"),
+    "checkpoint: /dev/zero, xc": (
+        ["xc", "count", str(EXAMPLES / "latin5.dlx"), "--checkpoint", "/dev/zero"],
+        {},
+        1,
+        "not a regular file",
+    ),
+    # --- collections and bounds (issue 54) --------------------------------------------------------------
+    "batch: a 2 MiB line": (
+        ["check", "sudoku:2x2", "--batch", "{d}/c.txt"],
+        {"c.txt": "1" * (2 << 20) + "\n"},
+        1,
+        "longer than 1 MiB",
+    ),
+    "batch: a 2 MiB line, --json": (
+        ["check", "sudoku:2x2", "--batch", "{d}/c.txt", "--json"],
+        {"c.txt": "1" * (2 << 20)},
+        1,
+        "longer than 1 MiB",
+    ),
+    "batch: --jobs 1000000": (["check", "sudoku:2x2", "--batch", "-", "--jobs", "1000000"], {}, 2, "--jobs"),
+    "batch: --cap 2**63": (["check", "sudoku:2x2", "--batch", "-", "--cap", str(2**63)], {}, 2, "--cap"),
+    "count: --jobs 1000000": (["count", "latin:4", "--jobs", "1000000"], {}, 2, "--jobs"),
+    "puzzle: board and clues, no format": (
+        ["check", "{d}/p.json"],
+        {"p.json": json.dumps({"board": "sudoku:2x2", "clues": [1] + [0] * 15})},
+        1,
+        "'board' but no 'format'",
+    ),
+    "puzzle: a misspelled key": (
+        ["check", "{d}/p.json"],
+        {"p.json": puzzle(clue={})},
+        1,
+        "unknown key 'clue'",
+    ),
+    "ipuz: kind 5": (["check", "{d}/p.json"], {"p.json": ipuz(kind=5)}, 1, "not an ipuz Sudoku"),
+    "board: an unknown key": (
+        ["count", "{d}/b.json"],
+        {"b.json": json.dumps({"points": 4, "asterisms": [[0, 1], [2, 3]], "clues": []})},
+        1,
+        "unknown key 'clues'",
+    ),
     # --- schedulers ------------------------------------------------------------------------------------
     "scheduler: tls://": (
         ["count", "latin:5", "--jobs", "2", "--scheduler", "tls://127.0.0.1:1"],

@@ -20,6 +20,8 @@ from dlx_latin.cli.text import printable
 from dlx_latin.errors import UserInputError
 
 EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4  # the commands' own codes, beside click's 2 (usage) and 1 (error)
+MAX_JOBS = 256  # --jobs above this is a usage error: each job is a process or thread of this machine
+JOBS = click.IntRange(min=1, max=MAX_JOBS)  # the type of every --jobs option
 
 # command name -> module defining it; a command's module is imported only when it runs, so that
 # `dlx-latin xc count` starts without loading the board families (and numpy)

@@ -7,6 +7,7 @@ import sqlite3
 
 import click
 
+from dlx_latin.cli import JOBS
 from dlx_latin.cli.progress import progress_option
 from dlx_latin.cli.text import plural
 from dlx_latin.errors import UserInputError
@@ -101,9 +102,7 @@ def catalog() -> None:
     "asterism by asterism (faster beyond a few thousand; boards of at most 64 points).",
 )
 @progress_option
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes working parts."
-)
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes working parts.")
 @click.option("--scheduler", metavar="ADDR", help="Work the parts on a Dask cluster at tcp://HOST:PORT.")
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="One JSON object at the end: what the catalog holds.")
@@ -265,7 +264,7 @@ def stats(db_path: str, as_json: bool) -> None:
 @catalog.command(name="certify")
 @click.argument("target", metavar="BOARD")
 @click.option("--multiset", help="Labels with multiplicities, as built.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Threads counting.")
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Threads counting.")
 @click.option(
     "--checkpoint",
     type=click.Path(dir_okay=False),
@@ -437,9 +436,7 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
     "`solve --batch` reads: each Latin puzzle stored once per symmetry class, duplicates counted.",
 )
 @click.option("--multiset", help="Labels with multiplicities, for a BOARD.")
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes (with --grid)."
-)
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes (with --grid).")
 @progress_option
 @db_option
 @click.option("--json", "as_json", is_flag=True, help='{"added": N, ...}.')

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from dlx_latin.cli import JOBS
 from dlx_latin.cli.progress import echo, progress_bar, progress_option
 from dlx_latin.cli.text import plural
 from dlx_latin.cli.xc import checkpoint_option
@@ -70,9 +71,7 @@ def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_
 @jigsaw.command(name="count")
 @order_argument
 @click.option("--per-cover", is_flag=True, help="JSON lines: each cover (up to symmetry), orbit size, count.")
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes counting covers."
-)
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes counting covers.")
 @click.option("--scheduler", metavar="ADDR", help="Count the parts on a Dask cluster at tcp://HOST:PORT.")
 @checkpoint_option
 @progress_option
@@ -108,9 +107,7 @@ def count_command(
 @jigsaw.command(name="impossible")
 @click.argument("n", type=click.IntRange(min=1, max=128))
 @click.option("--json", "as_json", is_flag=True, help="JSON lines with orbit sizes.")
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes testing covers."
-)
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes testing covers.")
 @click.option("--construct", is_flag=True, help="Print one such cover for any N >= 4, built (not searched).")
 @progress_option
 def impossible_command(n: int, as_json: bool, jobs: int, construct: bool, progress: bool | None) -> None:
@@ -148,7 +145,7 @@ def borders_command(n: int, method: str, as_json: bool) -> None:
 
 @jigsaw.command(name="scs")
 @click.argument("n", type=click.IntRange(min=2, max=9))
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes.")
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes.")
 @click.option(
     "--json", "as_json", is_flag=True, help="JSON lines: each cover, orbit size, fewest clues, a puzzle file."
 )

@@ -48,7 +48,9 @@ def solve(file: str, limit: int, unique: bool, as_json: bool) -> None:
 
 @kenken.command(name="check")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--cap", type=click.IntRange(min=2), default=1000, show_default=True, help="Count up to this.")
+@click.option(
+    "--cap", type=click.IntRange(min=2, max=2**62), default=1000, show_default=True, help="Count up to this."
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: cages, solutions, unique.")
 def check(file: str, cap: int, as_json: bool) -> None:
     """Count a KenKen FILE's solutions (up to --cap) and say whether it is a puzzle (exactly one)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
-from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE
+from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, JOBS
 from dlx_latin.cli.progress import ProgressBar, echo, progress_bar, progress_option, wants_progress
 from dlx_latin.cli.text import plural
 from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
@@ -93,7 +93,7 @@ def batch_options(command: Callable) -> Callable:
     """--batch FILE, --jobs and --progress: `solve` and `check` on a collection of puzzles."""
     command = progress_option(command)
     command = click.option(
-        "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--batch: processes at work."
+        "--jobs", type=JOBS, default=1, show_default=True, help="--batch: processes at work."
     )(command)
     return click.option(
         "--batch",
@@ -174,7 +174,7 @@ def info(board: str, as_json: bool) -> None:
     "rotations and reflections and relabelling (Latin polygons and polyhedra, by Burnside's lemma); or, "
     "for latin:n, under row, column and symbol permutations (isotopy classes).",
 )
-@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N threads sharing one memo.")
+@click.option("--jobs", type=JOBS, default=1, help="Count with N threads sharing one memo.")
 @click.option("--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT.")
 @progress_option
 @no_memo_option
@@ -438,7 +438,7 @@ def solve(
 @click.option("--seed", type=int, help="Make the run reproducible (each output line records its seed).")
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=JOBS,
     default=1,
     show_default=True,
     help="Processes making puzzles (the output is the same, in the same order).",
@@ -516,9 +516,7 @@ def generate(
     "number of clues, in all and up to symmetry, without storing them (boards of at most 50,000,000 Latin "
     "boards: 4x4 and 6x6 Sudoku, Latin squares up to order 5).",
 )
-@click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="--critical: processes at work."
-)
+@click.option("--jobs", type=JOBS, default=1, show_default=True, help="--critical: processes at work.")
 @click.option(
     "--checkpoint",
     type=click.Path(dir_okay=False),
@@ -690,7 +688,7 @@ def _explain(pb: PartialBoard, as_json: bool) -> dict:
 @clues_option
 @click.option(
     "--cap",
-    type=click.IntRange(min=2),
+    type=click.IntRange(min=2, max=2**62),
     help="Count solutions up to this many (default 1000; with --batch, 2).",
 )
 @batch_options

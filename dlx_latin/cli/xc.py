@@ -7,6 +7,7 @@ import time
 
 import click
 
+from dlx_latin.cli import JOBS
 from dlx_latin.cli.progress import ProgressBar, progress_option, wants_progress
 from dlx_latin.cli.text import printable
 from dlx_latin.exact_cover import CountSettings, ExactCoverProblem
@@ -60,7 +61,7 @@ def xc() -> None:
 @xc.command()
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help='Print {"count": N}.')
-@click.option("--jobs", type=click.IntRange(min=1), default=1, help="Count with N threads sharing one memo.")
+@click.option("--jobs", type=JOBS, default=1, help="Count with N threads sharing one memo.")
 @click.option(
     "--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT (extra 'dask')."
 )

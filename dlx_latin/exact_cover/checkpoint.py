@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -52,6 +53,7 @@ def read_records(
     """
     if not path.exists():
         return
+    _refuse_unless_regular(path)
     bad = 0
     with path.open(encoding="utf-8") as f:
         for line in f:
@@ -88,6 +90,8 @@ def natural(value: object) -> bool:
 
 def append_records(path: Path) -> TextIO:
     """The checkpoint file opened to append records, a line torn by an interruption ended first."""
+    if path.exists():
+        _refuse_unless_regular(path)
     torn = _torn(path)
     out = path.open("a", encoding="utf-8")
     if torn:
@@ -144,6 +148,13 @@ def _count_with_checkpoint(arrays: KernelArrays, path: Path, settings: CountSett
             write_record(out, {"problem": digest, "path": list(p), "count": count})
             total += count
     return total
+
+
+def _refuse_unless_regular(path: Path) -> None:
+    """A checkpoint is a regular file: a device (/dev/zero, /dev/full), a FIFO or a directory would give an
+    endless line or lose the records, so it is refused as inputs are."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise InputFileError(f"cannot use checkpoint file {path}: not a regular file")
 
 
 def _torn(path: Path) -> bool:

@@ -15,6 +15,7 @@ from typing import BinaryIO
 from dlx_latin.errors import InputFileError
 
 MAX_INPUT_BYTES = 256 << 20  # the largest input file read (a 300,000-item DLX file is about 10 MiB)
+MAX_LINE_BYTES = 1 << 20  # the longest line of a collection (sudoku:16x16's grid string is 65,536 bytes)
 
 
 def open_regular(path: str | os.PathLike) -> BinaryIO:
@@ -97,27 +98,47 @@ def byte_blocks(path: str | os.PathLike, size: int) -> Iterator[bytes]:
         if stream is None:  # a text stream (tests): its lines as bytes
             yield from (line.encode("utf-8", "surrogateescape") for line in sys.stdin)
             return
-        yield from _blocks(stream, size)
+        yield from _blocks(stream, size, "standard input")
         return
     with open_regular(path) as f:
-        yield from _blocks(f, size)
+        yield from _blocks(f, size, str(path))
 
 
-def _blocks(stream: BinaryIO, size: int) -> Iterator[bytes]:
-    rest, read = b"", getattr(stream, "read1", stream.read)  # read1: what a pipe has, not a full block
+def _blocks(stream: BinaryIO, size: int, name: str) -> Iterator[bytes]:
+    rest: list[bytes] = []  # the start of a line not ended yet, in pieces (joined once: linear time)
+    held, lines, read = 0, 0, getattr(stream, "read1", stream.read)  # read1: what a pipe has, not a block
     while data := read(size):
         end = data.rfind(b"\n") + 1
         if end == 0:
-            rest += data
+            rest.append(data)
+            held += len(data)
+            if held > MAX_LINE_BYTES:
+                raise _too_long(name, lines + 1)
             continue
-        yield rest + data[:end]
-        rest = data[end:]
-    if rest:
-        yield rest
+        block = b"".join(rest) + data[:end]
+        lines += block.count(b"\n")
+        yield block
+        rest, held = [data[end:]], len(data) - end
+    if held:
+        yield b"".join(rest)
+
+
+def _too_long(name: str, line: int) -> InputFileError:
+    return InputFileError(
+        f"cannot read {name}: line {line} is longer than {MAX_LINE_BYTES >> 20} MiB, the limit for a line"
+    )
+
+
+def _bounded_lines(stream) -> Iterator[bytes | str]:
+    """The lines of a stream, each read up to MAX_LINE_BYTES + 1 (so an endless line stops there)."""
+    while line := stream.readline(MAX_LINE_BYTES + 1):
+        yield line
 
 
 def _decoded_lines(stream, name: str, undecodable: bool) -> Iterator[str | None]:
-    for number, line in enumerate(stream, start=1):
+    for number, line in enumerate(_bounded_lines(stream), start=1):
+        if len(line) > MAX_LINE_BYTES:
+            raise _too_long(name, number)
         if isinstance(line, str):
             yield line
             continue

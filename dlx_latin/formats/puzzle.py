@@ -145,6 +145,8 @@ def document_kind(data: Any) -> str:
         return "catalog solution"
     if "board" in keys:
         raise PuzzleFormatError(f"a document with 'board' but no 'format': {KINDS}")
+    if "kind" in keys:
+        raise PuzzleFormatError(f"'kind' {data['kind']!r:.60} is not an ipuz Sudoku kind list: {KINDS}")
     known = BOARD_KEYS | CATALOG_PUZZLE_KEYS | CATALOG_SOLUTION_KEYS | PUZZLE_KEYS
     odd = sorted(keys - known, key=str) or sorted(keys, key=str) or ["(none)"]
     raise PuzzleFormatError(f"key {odd[0]!r} fits no file dlx-latin reads: {KINDS}")

@@ -239,7 +239,9 @@ class PuzzleBatch:
 
     def is_critical(self, clues: Mapping[int, Label]) -> bool:
         """Whether no clue of a puzzle with one solution can go (each removal, one kernel batch, leaves
-        several solutions)."""
+        several solutions); clues off the board or of labels not in the multiset raise as a PartialBoard
+        does."""
+        PartialBoard(self.board, self.multiset, clues)  # checks every point and label
         fewer = [{q: x for q, x in clues.items() if q != p} for p in clues]
         return all(answer.solutions > 1 for answer in self._answers(fewer, 2))
 

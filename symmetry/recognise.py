@@ -18,6 +18,9 @@ from functools import lru_cache
 from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard
 
+MAX_ORDER = 32  # no fast path counts beyond (bands: 3 bands; halves: order 9), so nauty is not asked
+# (recognising sudoku:6x6, 1,296 points, takes nauty seconds; latin:30 a third of one)
+
 
 @dataclass(frozen=True)
 class Recognised:
@@ -64,9 +67,9 @@ def _certificate_and_labels(board: Board) -> tuple[str, list[int]]:
 
 def candidates(board: Board) -> list[tuple[str, tuple[int, ...]]]:
     """The (family, parameters) whose construction has the board's numbers of points and asterisms and
-    asterism size: the only ones it can be isomorphic to."""
+    asterism size (the only ones it can be isomorphic to), for asterisms of at most MAX_ORDER points."""
     n = board.asterism_size
-    if n < 2 or board.n_points != n * n:
+    if not 2 <= n <= MAX_ORDER or board.n_points != n * n:
         return []
     if len(board.asterisms) == 2 * n:
         return [("latin", (n,))]

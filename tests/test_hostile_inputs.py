@@ -13,6 +13,7 @@ import pytest
 from cli import EXAMPLES, run_cli
 
 DEEP = "[" * 100_000 + "]" * 100_000
+SQUARE = '{"points": [[0, 0], [1, X], [0, 1], [1, 1]], "asterisms": [[0, 1], [2, 3], [0, 2], [1, 3]]}'
 PUZZLE = {"format": "dlx-latin", "version": 1, "board": "latin:4", "clues": {}}
 IPUZ = {
     "version": "http://ipuz.org/v2",
@@ -215,6 +216,18 @@ CASES = {
         {"b.json": json.dumps({"points": 4, "asterisms": [[0, 1], [2, 3]], "clues": []})},
         1,
         "unknown key 'clues'",
+    ),
+    "board: NaN coordinates, render": (
+        ["render", "{d}/b.json"],
+        {"b.json": SQUARE.replace("X", "NaN")},
+        1,
+        "no NaN or inf",
+    ),
+    "board: a 1e300 coordinate": (
+        ["count", "{d}/b.json"],
+        {"b.json": SQUARE.replace("X", "1e300")},
+        1,
+        "finite numbers",
     ),
     # --- schedulers ------------------------------------------------------------------------------------
     "scheduler: tls://": (

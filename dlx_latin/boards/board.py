@@ -166,6 +166,7 @@ def per_board(make: Callable[[Board, Any], T]) -> Callable[[Board, Any], T]:
     return made
 
 
+MAX_COORDINATE = 1e12  # beyond, drawings and isometry checks lose all precision
 MAX_POINTS = 1 << 16  # the most points of a board (sudoku:16x16 has 65,536)
 
 
@@ -244,5 +245,9 @@ def _checked_coordinates(n: int, coordinates: Any) -> np.ndarray | None:
         raise InvalidBoardError("point coordinates must be lists of numbers") from None
     if c.ndim != 2 or c.shape[0] != n or c.shape[1] not in (2, 3):
         raise InvalidBoardError(f"coordinates must be {n} points of 2 or 3 numbers each")
+    if not np.isfinite(c).all() or (np.abs(c) > MAX_COORDINATE).any():
+        raise InvalidBoardError(
+            f"point coordinates must be finite numbers of at most {MAX_COORDINATE:g} in size (no NaN or inf)"
+        )
     c.setflags(write=False)
     return c

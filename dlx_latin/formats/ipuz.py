@@ -19,7 +19,7 @@ from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.boards.board import InvalidBoardError
 from dlx_latin.boards.families import MOST
 from dlx_latin.boards.squares import boxes, columns, grid_board, rows
-from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, read_json_document
+from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, is_ipuz, read_json_document
 from dlx_latin.latin.multiset import Multiset
 from dlx_latin.latin.partial import PartialBoard
 
@@ -27,12 +27,6 @@ KIND = "http://ipuz.org/sudoku#1"
 MULTISET_FIELD = "http://dlx-latin.org/multiset"  # ipuz extensions are named by URIs
 BOARD_FIELD = "http://dlx-latin.org/board"
 ORBIT_SIZE_FIELD = "http://dlx-latin.org/orbit_size"
-
-
-def is_ipuz(data: Any) -> bool:
-    """Whether a JSON value declares itself an ipuz Sudoku file: a 'kind' list naming the Sudoku kind."""
-    kind = data.get("kind") if isinstance(data, dict) else None
-    return isinstance(kind, list) and any(str(k).startswith("http://ipuz.org/sudoku") for k in kind)
 
 
 def _box_shape(n: int) -> tuple[int, int]:

@@ -114,6 +114,12 @@ def _from_data(data: Any) -> PuzzleFile:
     return PuzzleFile(partial, spec, solution, data.get("source"))
 
 
+def is_ipuz(data: Any) -> bool:
+    """Whether a JSON value declares itself an ipuz Sudoku file: a 'kind' list naming the Sudoku kind."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return isinstance(kind, list) and any(str(k).startswith("http://ipuz.org/sudoku") for k in kind)
+
+
 def document_kind(data: Any) -> str:
     """What a JSON document declares itself to be: "puzzle", "ipuz", "board", "catalog puzzle" or "catalog
     solution"; anything else is one PuzzleFormatError naming the key that does not fit and the kinds read
@@ -128,8 +134,6 @@ def document_kind(data: Any) -> str:
     ...     print(str(e)[:42])
     a document with 'board' but no 'format': a
     """
-    from dlx_latin.formats.ipuz import is_ipuz
-
     if not isinstance(data, dict):
         raise PuzzleFormatError(f"a JSON {type(data).__name__} is not a file dlx-latin reads: {KINDS}")
     keys = set(data)

@@ -105,7 +105,8 @@ def cage_from_json(data: object, n: int, number: int) -> Cage:
         out.append((cell[0], cell[1]))
     if len(set(out)) != len(out):
         raise KenKenError(f"{what} lists a cell twice")
-    op = ALIASES.get(data.get("op"), data.get("op"))
+    op = data.get("op")
+    op = ALIASES.get(op, op) if isinstance(op, str) else None
     if op not in OPS:
         raise KenKenError(f"{what}: unknown operation {data.get('op')!r}: one of {' '.join(OPS)}")
     target = data.get("target")

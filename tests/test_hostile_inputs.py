@@ -229,6 +229,18 @@ CASES = {
         1,
         "finite numbers",
     ),
+    "kenken: an op that is a list": (
+        ["kenken", "check", "{d}/k.json"],
+        {"k.json": json.dumps({"n": 2, "cages": [{"cells": [[0, 0], [0, 1]], "op": ["+"], "target": 3}]})},
+        1,
+        "unknown operation",
+    ),
+    "kenken: n of 5,000 digits": (
+        ["kenken", "check", "{d}/k.json"],
+        {"k.json": '{"n": ' + "9" * 5000 + ', "cages": []}'},
+        1,
+        "number too long",
+    ),
     # --- schedulers ------------------------------------------------------------------------------------
     "scheduler: tls://": (
         ["count", "latin:5", "--jobs", "2", "--scheduler", "tls://127.0.0.1:1"],

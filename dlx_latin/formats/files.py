@@ -67,6 +67,10 @@ def read_json(path: str | os.PathLike, what: str, error: type[Exception]) -> obj
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise error(f"{path} is not JSON: {err.msg} at line {err.lineno}") from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise error(
+            f"{path} holds a number too long to read (over {sys.get_int_max_str_digits()} digits)"
+        ) from None
     except RecursionError:
         raise error(f"{path} is nested too deeply") from None
 

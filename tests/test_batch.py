@@ -261,3 +261,19 @@ def test_jobs_never_start_more_workers_than_tasks():
     from dlx_latin.workers import ordered_map
 
     assert list(ordered_map(os.getpid, [()], jobs=16)) == [os.getpid()]  # one task: answered here
+
+
+@pytest.mark.parametrize("extra", [[], ["--jobs", "2"], ["--rate"]])
+def test_keep_blank_keeps_output_line_k_for_input_line_k(tmp_path, extra):
+    path = tmp_path / "k.txt"
+    path.write_text("# c\n\n1...2...3\n\n12x\n..1......\n#x\n\n")
+    out = run_cli("check", "latin:3", "--batch", str(path), "--keep-blank", *extra)
+    lines = out.stdout.split("\n")[:-1]
+    assert out.returncode == 1 and len(lines) == 8, out.stdout
+    assert [k for k, line in enumerate(lines, start=1) if line] == [3, 5, 6]
+    assert lines[2].startswith("1 unique") and lines[4] == "!" and lines[5].startswith("2 several")
+
+
+def test_keep_blank_goes_with_batch_only():
+    out = run_cli("check", "latin:3", "--keep-blank")
+    assert out.returncode == 2 and "--keep-blank" in out.stderr

@@ -29,15 +29,18 @@ def run_batch(
     as_json: bool,
     critical: bool = False,
     rate: bool = False,
+    keep_blank: bool = False,
 ) -> int:
     """Answer every puzzle line of `source` ('-': standard input) on `pb`'s board -- its solution (solve) or
     facts (check) -- one output line per puzzle, in input order; a bad line is one error line on stderr
     naming its number and, in its place on stdout, BAD_MARK (or a JSON line with its "error"), and the run
-    goes on.  The exit code: 1 if any line was bad, else 0."""
+    goes on.  Blank and '#' lines print nothing, or an empty line with `keep_blank` (text output).  The exit
+    code: 1 if any line was bad, else 0."""
     if pb.clues:
         raise click.UsageError("--batch takes a BOARD: the puzzles are the file's lines")
     batch = PuzzleBatch(pb.board, pb.multiset)
-    plain = not as_json and not critical and not rate and batch.text_tables is not None
+    plain = not as_json and not critical and not rate and not keep_blank and batch.text_tables is not None
+    keep_blank = keep_blank and not as_json  # JSON lines are numbered
     with progress_bar(progress, "puzzles") as bar:
         if plain:
             return _write_blocks(
@@ -51,8 +54,19 @@ def run_batch(
                 echo("\n".join(held), bar)
                 held.clear()
 
-        lines = text_lines(source, "collection of puzzles", undecodable=True)
+        read = [0]  # input lines read so far: the blank lines at the end, with keep_blank
+
+        def counted(lines):
+            for line in lines:
+                read[0] += 1
+                yield line
+
+        lines = counted(text_lines(source, "collection of puzzles", undecodable=True))
+        answered = 0  # the input line the last output line answered
         for done, (line, answer) in enumerate(batch.solve_many(lines, cap, jobs), start=1):
+            if keep_blank:
+                held.extend([""] * (line - answered - 1))
+                answered = line
             if isinstance(answer, BadLine):
                 bad += 1
                 flush()
@@ -68,6 +82,8 @@ def run_batch(
                 flush()
                 if bar is not None:
                     bar(done, 0.0)
+        if keep_blank:
+            held.extend([""] * (read[0] - answered))
         flush()
     return 1 if bad else 0
 

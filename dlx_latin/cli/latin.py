@@ -90,8 +90,14 @@ clues_option = click.option("--clues", metavar="GRID", help="Clues as a grid str
 
 
 def batch_options(command: Callable) -> Callable:
-    """--batch FILE, --jobs and --progress: `solve` and `check` on a collection of puzzles."""
+    """--batch FILE, --keep-blank, --jobs and --progress: `solve` and `check` on a collection of puzzles."""
     command = progress_option(command)
+    command = click.option(
+        "--keep-blank",
+        is_flag=True,
+        help="--batch: an empty output line for each blank or '#' line, so output line k answers input line "
+        "k (--json lines carry the input's line number instead).",
+    )(command)
     command = click.option(
         "--jobs", type=JOBS, default=1, show_default=True, help="--batch: processes at work."
     )(command)
@@ -392,6 +398,7 @@ def solve(
     unique: bool,
     explain: bool,
     batch_source: str | None,
+    keep_blank: bool,
     jobs: int,
     progress: bool | None,
     as_json: bool,
@@ -404,9 +411,10 @@ def solve(
             raise click.UsageError("--explain and --limit do not go with --batch")
         from dlx_latin.cli.batch import run_batch
 
-        raise SystemExit(run_batch(pb, batch_source, False, unique, 2, jobs, progress, as_json))
-    if jobs != 1 or progress is not None:
-        raise click.UsageError("--jobs and --progress go with --batch")
+        code = run_batch(pb, batch_source, False, unique, 2, jobs, progress, as_json, keep_blank=keep_blank)
+        raise SystemExit(code)
+    if jobs != 1 or progress is not None or keep_blank:
+        raise click.UsageError("--jobs, --progress and --keep-blank go with --batch")
     extra = _explain(pb, as_json) if explain else {}
     found = list(completions(pb, limit=max(limit, 2) if unique else limit))
     if unique and len(found) > 1:
@@ -701,6 +709,7 @@ def check(
     clues: str | None,
     cap: int | None,
     batch_source: str | None,
+    keep_blank: bool,
     jobs: int,
     progress: bool | None,
     critical: bool,
@@ -715,10 +724,12 @@ def check(
     if batch_source is not None:
         from dlx_latin.cli.batch import run_batch
 
-        code = run_batch(pb, batch_source, True, False, cap or 2, jobs, progress, as_json, critical, rate)
+        code = run_batch(
+            pb, batch_source, True, False, cap or 2, jobs, progress, as_json, critical, rate, keep_blank
+        )
         raise SystemExit(code)
-    if jobs != 1 or progress is not None or critical or rate:
-        raise click.UsageError("--jobs, --progress, --critical and --rate go with --batch")
+    if jobs != 1 or progress is not None or critical or rate or keep_blank:
+        raise click.UsageError("--jobs, --progress, --critical, --rate and --keep-blank go with --batch")
     from dlx_latin.puzzles.report import CAP, check_report
 
     cap = cap or CAP

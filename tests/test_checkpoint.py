@@ -136,7 +136,7 @@ def test_a_tampered_record_on_the_command_line(tmp_path):
     _tampered(ck, lambda r: r.update(count=r["count"] + 1000))
     out = run_cli(*args)
     assert out.returncode == 0 and json.loads(out.stdout) == {"count": 92}
-    assert "failed their checksum" in out.stderr and "Traceback" not in out.stderr
+    assert "failed their check" in out.stderr and "Traceback" not in out.stderr
 
 
 def test_bad_checkpoint_files_are_one_line_errors(tmp_path):
@@ -220,3 +220,20 @@ def test_a_resumed_count_starts_its_progress_from_the_parts_recorded(tmp_path):
     heard = []
     assert p.count(checkpoint=ck, progress=lambda n, f: heard.append(f)) == 1_128_960
     assert 0 < heard[0] < 1 and heard[-1] == 1.0 and heard == sorted(heard)
+
+
+def test_a_record_re_signed_without_the_key_is_counted_again(tmp_path):
+    """A forger who raises a part's count and re-signs the line with a plain SHA-256 (what the check was
+    before it was keyed) is caught: the part is counted again (issue 54)."""
+    import hashlib
+
+    ck = tmp_path / "c.jsonl"
+    assert run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--checkpoint", str(ck)).stdout == "92\n"
+    assert (tmp_path / "c.jsonl.key").stat().st_mode & 0o077 == 0  # the key is its owner's alone
+    lines = ck.read_text().splitlines()
+    record = json.loads(lines[0])
+    forged = {k: v for k, v in record.items() if k != "check"} | {"count": record["count"] + 1000}
+    forged["check"] = hashlib.sha256(json.dumps(forged, sort_keys=True).encode()).hexdigest()[:16]
+    ck.write_text("\n".join([json.dumps(forged), *lines[1:]]) + "\n")
+    again = run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--checkpoint", str(ck))
+    assert again.stdout == "92\n" and "1 record(s) failed their check" in again.stderr

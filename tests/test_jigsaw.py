@@ -1,5 +1,6 @@
 """Jigsaw Sudoku: covers (A172477), jigsaw Latin squares (A172478) and border fillings (A173104)."""
 
+import hashlib
 import itertools
 import json
 import random
@@ -10,7 +11,7 @@ import pytest
 from cli import run_cli
 
 from dlx_latin.boards import BoardWarning, board_from_spec
-from dlx_latin.exact_cover.checkpoint import record_check
+from dlx_latin.exact_cover.checkpoint import checkpoint_key, record_check
 from dlx_latin.jigsaw.borders import border_fillings, border_formula, derangements
 from dlx_latin.jigsaw.counts import cover_board, cover_count, cover_key, jigsaw_count, per_cover_counts
 from dlx_latin.jigsaw.dissections import (
@@ -342,15 +343,18 @@ def test_smallest_critical_sets_resume_from_a_checkpoint(tmp_path):
     assert full.stdout.split("\n")[:4] == ["clues covers", "3 100", "4 9", "none 8"]
     records = [json.loads(line) for line in ck.read_text().splitlines()]
     assert len(records) == 22 and {r["scs"] for r in records} == {4}
-    # the four horizontal strips need 4 clues and have 2 images; say 5 instead, checksum and all
+    # the four horizontal strips need 4 clues and have 2 images; say 5 instead, re-signed with a plain hash
+    # (what a forger without the key can do): the record is not trusted, its cover is searched again
     strips = next(r for r in records if r["regions"] == "aaaabbbbccccdddd")
     assert strips["clues"] == 4 and len(strips["puzzle"]) == 4
     forged = {k: v for k, v in strips.items() if k != "check"} | {"clues": 5, "puzzle": [[0, 1]] * 5}
     others = [json.dumps(r) for r in records if r is not strips][:9]
-    ck.write_text("\n".join([json.dumps(forged | {"check": record_check(forged)}), *others]) + '\n{"scs": 4')
+    plain = hashlib.sha256(json.dumps(forged, sort_keys=True).encode()).hexdigest()[:16]
+    assert record_check(strips, checkpoint_key(ck)) == strips["check"] != plain
+    ck.write_text("\n".join([json.dumps(forged | {"check": plain}), *others]) + '\n{"scs": 4')
     again = run_cli("jigsaw", "scs", "4", "--checkpoint", str(ck))
-    assert again.stdout.split("\n")[:5] == ["clues covers", "3 100", "4 7", "5 2", "none 8"]
-    assert len(ck.read_text().splitlines()) == 1 + 9 + 1 + 12  # the torn line is ended, not rewritten
+    assert again.stdout.split("\n")[:4] == ["clues covers", "3 100", "4 9", "none 8"]
+    assert len(ck.read_text().splitlines()) == 1 + 9 + 1 + 13  # the torn line ended; the forged cover redone
     assert run_cli("jigsaw", "scs", "4", "--checkpoint", str(tmp_path)).returncode != 0
 
 

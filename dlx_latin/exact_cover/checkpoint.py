@@ -4,16 +4,19 @@ The problem is split into a fixed number of paths (independent of --jobs, so a r
 settings); each finished path appends one JSON line {"problem": digest, "path": [...], "count": n,
 "check": ...} and flushes it to disk.  Run the same count with the same file again after any interruption
 -- Ctrl-C, a crash, SIGKILL -- and only the missing paths are counted; a torn last line is ignored.  The
-check is a checksum of the rest of the line, so a line that was edited or damaged is reported and its part
-counted again, never trusted.  The digest is a SHA-256 of the kernel's arrays, so one file can hold several
+check is an HMAC of the rest of the line under a key kept beside the file (FILE.key, owner-only), so a line
+that was edited, damaged or forged -- re-signed with a plain hash, say -- is reported and its part counted
+again, never trusted.  The digest is a SHA-256 of the kernel's arrays, so one file can hold several
 problems (an empty board's arrangements) and never mixes them up.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import secrets
 import stat
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -34,12 +37,33 @@ def unusable(checkpoint: str | os.PathLike, error: OSError | UnicodeDecodeError)
     return InputFileError(f"cannot use checkpoint file {checkpoint}: {reason}")
 
 
-def record_check(record: Mapping) -> str:
-    """The checksum a record carries: 16 hex digits of a SHA-256 of its other fields, so that an edited,
-    forged or corrupted line is recognized and its part counted again rather than trusted."""
+def record_check(record: Mapping, key: bytes) -> str:
+    """The check a record carries: 16 hex digits of an HMAC-SHA-256 of its other fields under the
+    checkpoint's own key (`checkpoint_key`), so that an edited, corrupted or forged line -- even one re-signed
+    with a plain SHA-256 -- is recognized and its part counted again rather than trusted."""
     rest = json.loads(json.dumps({k: v for k, v in record.items() if k != "check"}))  # as read back
     text = json.dumps(rest, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def checkpoint_key(path: Path) -> bytes:
+    """The secret of the checkpoint file `path`, kept beside it in PATH.key (made on first use, readable by
+    its owner only).  It proves a record was written by this tool for this file, not that its count is
+    right: it guards against edits and forgeries by anyone who cannot read the key (a record whose key is
+    lost is counted again)."""
+    key_path = path.with_name(path.name + ".key")
+    try:
+        fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        _refuse_unless_regular(key_path)
+        with key_path.open("rb") as f:
+            return f.read(128)
+    except OSError:
+        return b""  # no room for a key beside a file that is only read: its records are counted again
+    key = secrets.token_hex(32).encode()
+    with os.fdopen(fd, "wb") as f:
+        f.write(key)
+    return key
 
 
 def read_records(
@@ -54,7 +78,7 @@ def read_records(
     if not path.exists():
         return
     _refuse_unless_regular(path)
-    bad = 0
+    bad, key = 0, checkpoint_key(path)
     with path.open(encoding="utf-8") as f:
         for line in f:
             try:
@@ -63,13 +87,14 @@ def read_records(
                 continue  # a line torn by an interruption
             if not isinstance(record, dict) or not record.keys() >= fields:
                 raise InputFileError(f"{path} is not {what} (a line is not one of its records)")
-            if record.get("check") != record_check(record) or not _sound(valid, record):
+            if not key or record.get("check") != record_check(record, key) or not _sound(valid, record):
                 bad += 1
                 continue
             yield record
     if bad:
         warnings.warn(
-            f"{path}: {bad} record(s) failed their checksum or hold impossible values; "
+            f"{path}: {bad} record(s) failed their check (edited, or written under another key) or hold "
+            "impossible values; "
             "they are ignored and their parts computed again",
             stacklevel=2,
         )
@@ -101,7 +126,7 @@ def append_records(path: Path) -> TextIO:
 
 def write_record(out: TextIO, record: dict) -> None:
     """One record with its checksum, on disk before this returns (so a kill right after loses nothing)."""
-    out.write(json.dumps({**record, "check": record_check(record)}) + "\n")
+    out.write(json.dumps({**record, "check": record_check(record, checkpoint_key(Path(out.name)))}) + "\n")
     out.flush()
     os.fsync(out.fileno())
 

@@ -58,7 +58,7 @@ def read_puzzle_file(path: Path) -> PuzzleFile | None:
         return read_ipuz(text)
     if kind == "puzzle":
         return read_puzzle(text)
-    return read_catalog_record(data)
+    return read_catalog_record(text)
 
 
 def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:

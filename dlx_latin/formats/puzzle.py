@@ -106,12 +106,8 @@ def _from_data(data: Any) -> PuzzleFile:
     inscription = data.get("inscription", [])
     if not isinstance(inscription, list) or not all(isinstance(p, int) for p in inscription):
         raise PuzzleFormatError("'inscription' must be a list of point indices")
-    solution = None
-    if data.get("solution") is not None:
-        given = _labels(data["solution"], board, multiset, "solution")
-        solution = [given.get(p) for p in range(board.n_points)]
     partial = PartialBoard(board, multiset, clues, frozenset(inscription))
-    return PuzzleFile(partial, spec, solution, data.get("source"))
+    return PuzzleFile(partial, spec, _solution(data, board, multiset), data.get("source"))
 
 
 def is_ipuz(data: Any) -> bool:
@@ -156,23 +152,26 @@ def document_kind(data: Any) -> str:
     raise PuzzleFormatError(f"key {odd[0]!r} fits no file dlx-latin reads: {KINDS}")
 
 
-def read_catalog_record(data: dict) -> PuzzleFile:
+def read_catalog_record(text: str) -> PuzzleFile:
     """The puzzle of a catalog export line (`catalog export`): its 'puzzle' as clues (a stored solution:
     every label a clue), with its solution; the board must be a built-in spec."""
-    try:
-        board = board_from_spec(data["board"], files=False)
-        multiset = _multiset(data.get("multiset"), board)
-        given = data["puzzle"] if "puzzle" in data else data["labelling"]
-        clues = _labels(given, board, multiset, "puzzle" if "puzzle" in data else "labelling")
-        solution = None
-        if data.get("solution") is not None:
-            whole = _labels(data["solution"], board, multiset, "solution")
-            solution = [whole.get(p) for p in range(board.n_points)]
-        return PuzzleFile(PartialBoard(board, multiset, clues), data["board"], solution)
-    except UserInputError:
-        raise
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError) as e:
-        raise PuzzleFormatError(f"malformed catalog export line: {e}") from None
+    return read_json_document(text, _from_catalog_record, "catalog export line")
+
+
+def _from_catalog_record(data: dict) -> PuzzleFile:
+    board = board_from_spec(data["board"], files=False)
+    multiset = _multiset(data.get("multiset"), board)
+    field = "puzzle" if "puzzle" in data else "labelling"
+    clues = _labels(data[field], board, multiset, field)
+    return PuzzleFile(PartialBoard(board, multiset, clues), data["board"], _solution(data, board, multiset))
+
+
+def _solution(data: dict, board: Board, multiset: Multiset | None) -> list[Label] | None:
+    """The optional 'solution' of a document, in point order."""
+    if data.get("solution") is None:
+        return None
+    given = _labels(data["solution"], board, multiset, "solution")
+    return [given.get(p) for p in range(board.n_points)]
 
 
 def _multiset(value: Any, board: Board) -> Multiset | None:

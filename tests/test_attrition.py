@@ -9,7 +9,16 @@ import pytest
 from dlx_latin.boards import board_from_spec
 from dlx_latin.formats.puzzle import read_puzzle
 from dlx_latin.latin import Multiset, PartialBoard, completions
-from dlx_latin.puzzles.attrition import RULES, Contradiction, Domains, propagate, solve
+from dlx_latin.puzzles.attrition import (
+    SCHEDULE,
+    WEIGHT,
+    Contradiction,
+    Domains,
+    propagate,
+    saturation,
+    solve,
+    sweep,
+)
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -66,13 +75,15 @@ def test_each_rule_alone_is_sound(spec, multiset):
     rng = random.Random(1 + len(spec))
     board, m, full = random_board(spec, multiset, rng)
     index = {label: j for j, label in enumerate(m.labels)}
-    for rule in RULES:
-        pb = partial_with(board, m, full, board.n_points // 2, rng)
-        solutions = list(completions(pb, limit=100))
-        d = Domains.of(pb)
-        propagate(d, [RULES[0], rule])  # saturation keeps needs and domains in step
-        for solution in solutions:
-            assert all(d.domain[p] >> index[x] & 1 for p, x in enumerate(solution)), rule.__name__
+    for weight, rules in SCHEDULE:
+        for rule in rules:
+            pb = partial_with(board, m, full, board.n_points // 2, rng)
+            solutions = list(completions(pb, limit=100))
+            d = Domains.of(pb)
+            steps = propagate(d, schedule=[(1, [saturation]), (weight, [rule])])  # saturation keeps needs
+            for solution in solutions:
+                assert all(d.domain[p] >> index[x] & 1 for p, x in enumerate(solution)), rule.__name__
+            assert all(WEIGHT[s.rule] == weight for s in steps if s.rule != "saturation"), rule.__name__
 
 
 @pytest.mark.parametrize("spec,multiset", FAMILIES)
@@ -151,3 +162,54 @@ def test_verdict_past_the_bitboards_labels(monkeypatch):
     monkeypatch.setattr(proof, "batch_for", None)  # never asked
     pb = generate(PartialBoard(board_from_spec("sudoku:2x3")), seed=3).puzzle
     assert proof.verdict(pb) == proof.explain(pb).verdict
+
+
+HARD = [  # fair 9x9 Sudoku whose proofs need an intersection, a naked pair, a hidden pair, subsets of three
+    ("251.........71.......39......2.7..4......6.8..9.83....18......9.346..7........8..", 4),
+    (".........6...8..15..2....4.54...7...1..65.3..3...........86.1......358....8..2..7", 5),
+    ("..6....75..28.........62.....135.9.83..........9.2...6....85..32...9.8..91.4.....", 6),
+    ("7..13......2.8...9.8.7.5..3.6.......5........82..1.67.3.8.62.9.......382.7.......", 6),
+]
+
+
+@pytest.mark.parametrize("grid,hardest", HARD)
+def test_a_rating_never_depends_on_orientation_or_numbering(grid, hardest):
+    """Transposed, rotated, with points renumbered, asterisms reordered and labels renamed, a puzzle gets the
+    same proof weights, rating and score from explain() and from verdict() (issue 54: a sweep applies every
+    step it finds on one state, so no numbering picks which step comes first)."""
+    from dlx_latin.boards import Board
+    from dlx_latin.puzzles.proof import explain, verdict
+
+    board, m = board_from_spec("sudoku:3x3"), Multiset.default(9)
+    clues = {p: int(c) for p, c in enumerate(grid) if c != "."}
+    base = explain(PartialBoard(board, m, clues))
+    assert base.fair and base.hardest == hardest
+    want = base.verdict
+    rng = random.Random(grid)
+    for move in (lambda p: p % 9 * 9 + p // 9, lambda p: (8 - p % 9) * 9 + p // 9, lambda p: 80 - p):
+        moved = PartialBoard(board, m, {move(p): x for p, x in clues.items()})
+        assert explain(moved).verdict == verdict(moved) == want
+    for _ in range(3):
+        image = rng.sample(range(81), 81)
+        rename = dict(zip(m.labels, rng.sample(m.labels, 9), strict=True))
+        asterisms = rng.sample([[image[p] for p in a] for a in board.asterisms], len(board.asterisms))
+        other = PartialBoard(Board("x", 81, asterisms), m, {image[p]: rename[x] for p, x in clues.items()})
+        again = explain(other)
+        assert sorted(map(WEIGHT.get, (s.rule for s in again.steps))) == sorted(
+            map(WEIGHT.get, (s.rule for s in base.steps))
+        )
+        assert again.verdict == verdict(other) == want
+
+
+def test_a_sweep_is_applied_whole_or_not_at_all():
+    """Row 0 forces label 1 at point 0 and column 0 forces label 2 there, in one sweep: the clash is a
+    Contradiction and the domains stay as they were before the sweep (no order of the steps shows)."""
+    d = Domains.of(PartialBoard(board_from_spec("latin:3"), Multiset.default(3)))
+    d.domain[1] = d.domain[2] = 0b110  # labels 2, 3: only point 0 of row 0 can take 1
+    d.domain[3] = d.domain[6] = 0b101  # labels 1, 3: only point 0 of column 0 can take 2
+    steps = sweep(d)
+    assert {(s.rule, s.placed) for s in steps} >= {("forced", ((0, 1),)), ("forced", ((0, 2),))}
+    before = (list(d.domain), list(d.value), [list(n) for n in d.need])
+    with pytest.raises(Contradiction):
+        d.apply_all(steps)
+    assert (d.domain, d.value, d.need) == before

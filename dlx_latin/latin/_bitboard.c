@@ -731,9 +731,9 @@ done:
     return result;
 }
 
-/* cheap_rules(domains, values): attrition's cheap rules to a fixpoint, in the order and by the sweeps of
- * `dlx_latin.puzzles.attrition.propagate` -- saturation and singles, then forced placements (a sweep places
- * those of the first asterism that has any) -- on a board whose point p may take the labels of the bitmask
+/* cheap_rules(domains, values): attrition's cheap rules to a fixpoint, by the sweeps of
+ * `dlx_latin.puzzles.attrition.propagate` -- saturation and singles, then forced placements (a sweep finds
+ * those of every asterism on one state, then places them all) -- on a board whose point p may take the labels of the bitmask
  * domains[p] and holds label index values[p] (-1: empty).  Returns (domains, values, forced steps, whether
  * anything changed), or None at a contradiction: the caller then asks the rules themselves, which name it. */
 static PyObject *bitboard_cheap_rules(BitBoard *b, PyObject *args)
@@ -748,7 +748,7 @@ static PyObject *bitboard_cheap_rules(BitBoard *b, PyObject *args)
     if (b->busy) { PyErr_SetString(PyExc_RuntimeError, "this BitBoard is searching in another thread"); return NULL; }
     uint64_t *given = malloc(P * sizeof(uint64_t));
     int8_t *held = malloc(P);
-    int *pairs = malloc(2 * (size_t)P * sizeof(int));
+    int *pairs = malloc(2 * (size_t)(b->ast_start[A] + 1) * sizeof(int));  /* a point once per asterism */
     if (!given || !held || !pairs) { PyErr_NoMemory(); goto done; }
     for (int p = 0; p < P; p++) {
         given[p] = PyLong_AsUnsignedLongLong(PyList_GET_ITEM(domains, p));
@@ -781,7 +781,7 @@ static PyObject *bitboard_cheap_rules(BitBoard *b, PyObject *args)
         }
         if (!alive || *f.open == 0) break;
         int n = 0;                                           /* a sweep of forced placements */
-        for (int a = 0; a < A && !n && alive; a++) {
+        for (int a = 0; a < A && alive; a++) {
             const int *pts = b->ast_pts + b->ast_start[a], k = b->ast_start[a + 1] - b->ast_start[a];
             int have[MAX_LABELS] = {0}, can[MAX_LABELS] = {0};
             for (int t = 0; t < k; t++) {

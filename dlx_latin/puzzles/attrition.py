@@ -6,9 +6,12 @@ only removes labels no completion can have (sound), and it removes at least as m
 (monotonic, Def. 5.8), so a puzzle the rules solve is *fair* (Theorem 5.9): every player who applies sound
 monotonic rules in any order can still finish it without guessing.
 
-The rules are tried cheapest first; whenever one deduces something the schedule starts again from the
-cheapest, until nothing applies (a fixpoint) or the board is solved.  Every deduction is logged as a `Step`
-(rule, asterisms, points, labels placed and removed), which is the proof.
+The rules are grouped by weight (`SCHEDULE`).  A *sweep* finds every step of the cheapest group that has
+any, all on the same state, and applies them together (all or none); then the schedule starts again from the
+cheapest group, until nothing applies (a fixpoint) or the board is solved.  What a sweep finds is a set fixed
+by the state alone, so the proof -- its steps of each weight, hence the rating -- never depends on how the
+points, asterisms or labels are numbered: a puzzle transposed or renumbered rates the same.  Every deduction
+is logged as a `Step` (rule, asterisms, points, labels placed and removed), which is the proof.
 
 Notation: need(A, l) is how many more copies of label l asterism A must receive; the candidates of l in A
 are A's empty points whose domain holds l.
@@ -40,6 +43,10 @@ class Step:
     points: tuple[int, ...]
     placed: tuple[tuple[int, Label], ...] = ()
     removed: tuple[tuple[int, Label], ...] = ()
+
+
+Rule = Callable[["Domains"], list[Step]]
+"""A rule: every step it finds on a state of the domains."""
 
 
 @dataclass
@@ -132,6 +139,15 @@ class Domains:
                     f"point {p} cannot take both {self.labels[self.value[p]]!r} and {label!r}"
                 )
 
+    def apply_all(self, steps: list[Step]) -> None:
+        """Apply one sweep's steps, all or none: at a Contradiction the domains stay as they were before the
+        sweep, so where attrition stops never depends on the order the steps are listed in."""
+        trial = self.copy()
+        for step in steps:
+            trial.apply(step)
+        self.domain, self.value, self.need = trial.domain, trial.value, trial.need
+        self.full, self.pending = trial.full, trial.pending
+
 
 def bits(mask: int) -> Iterator[int]:
     """The set bits of a mask (label indices of a domain, points of a point set), lowest first."""
@@ -141,7 +157,7 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-# ---- the rules: each returns the steps of one sweep (empty when it does not apply) -------------------
+# ---- the rules: each returns every step it finds on the current state (empty when it does not apply) ---
 
 
 def saturation(d: Domains) -> list[Step]:
@@ -193,8 +209,6 @@ def forced(d: Domains) -> list[Step]:
                     steps.append(
                         Step("forced", (a,), tuple(cand), placed=tuple((p, d.labels[j]) for p in cand))
                     )
-        if steps:
-            return steps  # placements change the needs: look again from the cheapest rule
     return steps
 
 
@@ -234,18 +248,21 @@ def intersection(d: Domains) -> list[Step]:
                     inside = tuple(listed(x, in_x & inner))
                     removed = tuple((p, d.labels[j]) for p in listed(y, hit))
                     steps.append(Step("intersection", (x, y), inside, removed=removed))
-        if steps:
-            return steps
     return steps
 
 
-def naked_subset(d: Domains) -> list[Step]:
-    """If s empty points of an asterism can only take labels whose remaining needs in it add up to s, those
-    points use up every remaining copy of those labels: the asterism's other points lose them."""
-    for a in range(len(d.pb.board.asterisms)):
-        empty = d.empty(a)
-        short = ~d.full[a]  # the labels the asterism still needs (each at least once)
-        for size in range(2, min(MAX_SUBSET, len(empty) - 1) + 1):
+def naked_subset(size: int) -> Rule:
+    """If `size` empty points of an asterism can only take labels whose remaining needs in it add up to
+    `size`, those points use up every remaining copy of those labels: the other points of the asterism lose
+    them."""
+
+    def rule(d: Domains) -> list[Step]:
+        steps = []
+        for a in range(len(d.pb.board.asterisms)):
+            empty = d.empty(a)
+            if size > len(empty) - 1:
+                continue
+            short = ~d.full[a]  # the labels the asterism still needs (each at least once)
             for subset in itertools.combinations(empty, size):
                 union = 0
                 for p in subset:
@@ -256,17 +273,24 @@ def naked_subset(d: Domains) -> list[Step]:
                     continue
                 hit = [(p, d.labels[j]) for p in empty if p not in subset for j in bits(d.domain[p] & union)]
                 if hit:
-                    return [Step(f"naked subset ({size})", (a,), subset, removed=tuple(hit))]
-    return []
+                    steps.append(Step(f"naked subset ({size})", (a,), subset, removed=tuple(hit)))
+        return steps
+
+    rule.__name__ = f"naked_subset_{size}"
+    return rule
 
 
-def hidden_subset(d: Domains) -> list[Step]:
-    """If the remaining copies of some labels in an asterism add up to s and only s of its points can take
+def hidden_subset(size: int) -> Rule:
+    """If the remaining copies of `size` labels in an asterism add up to s and only s of its points can take
     any of them, those points take only those labels."""
-    for a in range(len(d.pb.board.asterisms)):
-        wanted = [j for j, need in enumerate(d.need[a]) if need > 0]
-        empty = d.empty(a)
-        for size in range(2, min(MAX_SUBSET, len(wanted) - 1) + 1):
+
+    def rule(d: Domains) -> list[Step]:
+        steps = []
+        for a in range(len(d.pb.board.asterisms)):
+            wanted = [j for j, need in enumerate(d.need[a]) if need > 0]
+            if size > len(wanted) - 1:
+                continue
+            empty = d.empty(a)
             for labels in itertools.combinations(wanted, size):
                 mask = sum(1 << j for j in labels)
                 points = [p for p in empty if d.domain[p] & mask]
@@ -274,14 +298,18 @@ def hidden_subset(d: Domains) -> list[Step]:
                     continue
                 hit = [(p, d.labels[j]) for p in points for j in bits(d.domain[p] & ~mask)]
                 if hit:
-                    return [Step(f"hidden subset ({size})", (a,), tuple(points), removed=tuple(hit))]
-    return []
+                    steps.append(Step(f"hidden subset ({size})", (a,), tuple(points), removed=tuple(hit)))
+        return steps
+
+    rule.__name__ = f"hidden_subset_{size}"
+    return rule
 
 
 def cardinality(d: Domains) -> list[Step]:
     """Full consistency of one asterism (a global cardinality constraint): l stays at point p only if the
     asterism's empty points can all get labels from their domains, each label exactly as often as still
     needed, with l at p.  Checked by bipartite matching with capacities (augmenting paths)."""
+    steps = []
     for a in range(len(d.pb.board.asterisms)):
         domains = {p: d.domain[p] for p in d.empty(a)}
         if not domains:
@@ -292,8 +320,8 @@ def cardinality(d: Domains) -> list[Step]:
         reach = _alternating_reach(base, domains, len(d.need[a]))
         hit = [(p, d.labels[j]) for p, mask in domains.items() for j in bits(mask) if p not in reach[j]]
         if hit:
-            return [Step("cardinality", (a,), tuple(domains), removed=tuple(hit))]
-    return []
+            steps.append(Step("cardinality", (a,), tuple(domains), removed=tuple(hit)))
+    return steps
 
 
 def _alternating_reach(base: dict[int, int], domains: dict[int, int], labels: int) -> list[set[int]]:
@@ -350,7 +378,6 @@ def assignment(need: list[int], domains: dict[int, int]) -> dict[int, int] | Non
     return label_of
 
 
-@functools.lru_cache(maxsize=16)
 @functools.lru_cache(maxsize=1024)
 def _mask(points: frozenset[int]) -> int:
     """The points as a bitmask."""
@@ -369,38 +396,57 @@ def _overlapping_pairs(asterisms: tuple[tuple[int, ...], ...]) -> list[tuple[int
     return pairs
 
 
-Rule = Callable[[Domains], list[Step]]
-
-RULES: list[Rule] = [saturation, single, forced, intersection, naked_subset, hidden_subset, cardinality]
-"""The rules, cheapest first; `weight` gives their difficulty."""
-CHEAP = 3  # RULES[:CHEAP] are the ones `BitBoard.cheap_rules` also runs, in C
-WEIGHT = {"saturation": 1, "single": 1, "forced": 2, "intersection": 3, "cardinality": 7}
+SCHEDULE: list[tuple[int, list[Rule]]] = [
+    (1, [saturation, single]),
+    (2, [forced]),
+    (3, [intersection]),
+    (4, [naked_subset(2)]),
+    (5, [naked_subset(3), hidden_subset(2)]),
+    (6, [naked_subset(4), hidden_subset(3)]),
+    (7, [hidden_subset(4), cardinality]),
+]
+"""The rules by weight, cheapest first: a sweep applies every step of the cheapest group that has any.
+Subsets weigh more as they grow (`MAX_SUBSET` is the largest); cardinality subsumes them all."""
+CHEAP = 2  # SCHEDULE[:CHEAP] are the groups `BitBoard.cheap_rules` also runs, in C, by the same sweeps
+WEIGHT = {
+    "saturation": 1,
+    "single": 1,
+    "forced": 2,
+    "intersection": 3,
+    **{f"naked subset ({size})": 2 + size for size in range(2, MAX_SUBSET + 1)},
+    **{f"hidden subset ({size})": 3 + size for size in range(2, MAX_SUBSET + 1)},
+    "cardinality": 7,
+}
+"""The difficulty weight of each rule's steps: the weight of the group `SCHEDULE` runs it in."""
 
 
 def weight(step: Step) -> int:
-    """The difficulty weight of a step's rule (subsets weigh more as they grow)."""
-    if step.rule.startswith("naked subset"):
-        return 4 + len(step.points) - 2
-    if step.rule.startswith("hidden subset"):
-        return 5 + len(step.points) - 2
+    """The difficulty weight of a step's rule."""
     return WEIGHT[step.rule]
 
 
-def propagate(d: Domains, rules: list[Rule] | None = None, log: list[Step] | None = None) -> list[Step]:
-    """Apply the rules, cheapest first, to a fixpoint; the steps taken, in order (the proof), appended to
-    `log` when given (so they survive a Contradiction, which is raised when no completion is left)."""
-    rules = RULES if rules is None else rules
+def sweep(d: Domains, schedule: list[tuple[int, list[Rule]]] = SCHEDULE) -> list[Step]:
+    """Every step of the cheapest group of `schedule` that finds any on the current state (all found before
+    any is applied); [] at a fixpoint."""
+    for _, rules in schedule:
+        steps = [step for rule in rules for step in rule(d)]
+        if steps:
+            return steps
+    return []
+
+
+def propagate(
+    d: Domains, log: list[Step] | None = None, schedule: list[tuple[int, list[Rule]]] = SCHEDULE
+) -> list[Step]:
+    """Sweep to a fixpoint; the steps taken, in order (the proof), appended to `log` when given (so they
+    survive a Contradiction, which is raised when no completion is left; the failing sweep is not applied)."""
     proof: list[Step] = [] if log is None else log
     while not d.solved():
-        for rule in rules:
-            steps = rule(d)
-            if steps:
-                for step in steps:
-                    d.apply(step)
-                    proof.append(step)
-                break
-        else:
+        steps = sweep(d, schedule)
+        if not steps:
             break
+        d.apply_all(steps)
+        proof.extend(steps)
     return proof
 
 

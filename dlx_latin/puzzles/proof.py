@@ -2,7 +2,8 @@
 
 A puzzle is *fair* when the monotonic rules of `attrition` alone solve it (Theorem 5.9): then any player
 using sound monotonic reasoning in any order can finish without guessing.  Its rating comes from the proof:
-the hardest rule the cheapest-first schedule needed, and how many steps needed more than the basics.
+the hardest rule the cheapest-first schedule needed, and how many steps needed more than the basics --
+both fixed by the puzzle alone, since every sweep applies all it finds (`attrition.SCHEDULE`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ from dataclasses import dataclass
 from dlx_latin.boards import Board
 from dlx_latin.latin.batch import MAX_LABELS, batch_for
 from dlx_latin.latin.partial import PartialBoard
-from dlx_latin.puzzles.attrition import CHEAP, RULES, Contradiction, Domains, Step, propagate, weight
+from dlx_latin.puzzles.attrition import (
+    CHEAP,
+    SCHEDULE,
+    Contradiction,
+    Domains,
+    Step,
+    propagate,
+    sweep,
+    weight,
+)
 
 LEVELS = ("very easy", "easy", "medium", "difficult", "very difficult")
 
@@ -104,9 +114,8 @@ def verdict(pb: PartialBoard) -> Verdict:
         if d.solved():
             return Verdict(True, rating_of(hardest), 100 * hardest + heavy)
         try:
-            steps = next((steps for rule in RULES[CHEAP:] if (steps := rule(d))), [])
-            for step in steps:
-                d.apply(step)
+            steps = sweep(d, SCHEDULE[CHEAP:])
+            d.apply_all(steps)
         except Contradiction:
             break
         if not steps:

@@ -143,7 +143,48 @@ def open_catalog(
         raise CatalogError(
             f"{path} has catalog schema version {found}; this dlx-latin reads version {SCHEMA_VERSION}"
         )
+    _current_ratings(db, path, read_only)
     return db
+
+
+def _current_ratings(db: sqlite3.Connection, path: Path, read_only: bool) -> None:
+    """Puzzles rated under older attrition rules (`proof.RULES_VERSION`; no mark: version 1) are rated
+    again, in one transaction, before anything reads them (a catalog opened read-only is opened for writing
+    for that); a catalog that cannot be written is refused rather than read with stale ratings."""
+    from dlx_latin.puzzles.proof import RULES_VERSION
+
+    def current(db: sqlite3.Connection) -> bool:
+        row = db.execute("SELECT value FROM meta WHERE key='rating_rules'").fetchone()
+        return row is not None and row[0] == str(RULES_VERSION)
+
+    if current(db) or (read_only and db.execute("SELECT 1 FROM puzzles LIMIT 1").fetchone() is None):
+        return
+    writer = None
+    try:
+        writer = _connect(path, False) if read_only else db
+        writer.execute("BEGIN IMMEDIATE")
+        try:
+            if not current(writer):  # another process may have rated them meanwhile
+                from catalog.build import rerate
+
+                rerate(writer)
+                writer.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('rating_rules', ?)", (str(RULES_VERSION),)
+                )
+            writer.execute("COMMIT")
+        except BaseException:
+            writer.execute("ROLLBACK")
+            raise
+    except sqlite3.OperationalError as err:
+        raise CatalogError(
+            f"{path} holds puzzles rated by older attrition rules and cannot be written to rate them again "
+            f"({err})"
+        ) from None
+    except (ValueError, TypeError, KeyError, IndexError) as err:
+        raise CatalogError(f"{path} holds a puzzle no build writes ({err}): it is damaged") from None
+    finally:
+        if writer is not None and writer is not db:
+            writer.close()
 
 
 def _connect(path: Path, read_only: bool) -> sqlite3.Connection:

@@ -464,3 +464,59 @@ def test_every_critical_set_of_latin_squares(n, line, tmp_path):
     assert done.returncode == 0 and line in done.stdout
     sizes = sqlite3.connect(path).execute("SELECT min(clue_count), max(clue_count) FROM puzzles").fetchone()
     assert sizes == {4: (4, 7), 5: (6, 11)}[n]
+
+
+def test_ratings_from_older_rules_are_rated_again(tmp_path):
+    """A catalog whose puzzles were rated by attrition rules older than `proof.RULES_VERSION` (no mark) is
+    rated again before a query reads it, and its ratings equal `check`'s of the same puzzle moved."""
+    from dlx_latin.puzzles.proof import RULES_VERSION, verdict
+
+    path = str(tmp_path / "r.sqlite")
+    assert run_cli("catalog", "build", "sudoku:3x3", "--puzzles", "3", "--db", path).returncode == 0
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT value FROM meta WHERE key='rating_rules'").fetchone() == (str(RULES_VERSION),)
+    with db:
+        db.execute("DELETE FROM meta WHERE key='rating_rules'")
+        db.execute("UPDATE puzzles SET fair=1, rating='very easy', score=7")
+    db.close()
+    out = run_cli("catalog", "query", "--board", "sudoku:3x3", "--puzzles", "--db", path)
+    assert out.returncode == 0, out.stderr
+    found = [json.loads(x) for x in out.stdout.splitlines()]
+    assert len(found) == 3 and all(p["score"] != 7 for p in found)
+    board = board_from_spec("sudoku:3x3")
+    for p in found:
+        transposed = {c % 9 * 9 + c // 9: x for c, x in enumerate(p["clues"]) if x is not None}
+        v = verdict(PartialBoard(board, clues=transposed))
+        assert (p["fair"], p["rating"], p["score"]) == (v.fair, v.rating, v.score)
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT value FROM meta WHERE key='rating_rules'").fetchone() == (str(RULES_VERSION),)
+
+
+def test_stale_ratings_that_cannot_be_written_are_refused(tmp_path, monkeypatch):
+    """Read-only and not writable (a read-only disk, simulated): one CatalogError, never stale ratings."""
+    from catalog import store
+
+    path = tmp_path / "s.sqlite"
+    assert run_cli("catalog", "build", "sudoku:2x2", "--puzzles", "2", "--db", str(path)).returncode == 0
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM meta WHERE key='rating_rules'")
+    connect = store._connect
+
+    def read_only_disk(where, read_only):
+        if not read_only:
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        return connect(where, read_only)
+
+    monkeypatch.setattr(store, "_connect", read_only_disk)
+    with pytest.raises(CatalogError, match="rated by older attrition rules and cannot be written"):
+        open_catalog(path, read_only=True)
+
+
+def test_a_damaged_puzzle_to_rate_again_is_one_error(tmp_path):
+    path = tmp_path / "d.sqlite"
+    assert run_cli("catalog", "build", "sudoku:2x2", "--puzzles", "2", "--db", str(path)).returncode == 0
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM meta WHERE key='rating_rules'")
+        db.execute("UPDATE puzzles SET clues='[1,' || rowid")
+    out = run_cli("catalog", "stats", "--db", str(path))
+    assert out.returncode != 0 and "it is damaged" in out.stderr and "Traceback" not in out.stderr

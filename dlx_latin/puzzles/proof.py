@@ -25,6 +25,9 @@ from dlx_latin.puzzles.attrition import (
 )
 
 LEVELS = ("very easy", "easy", "medium", "difficult", "very difficult")
+RULES_VERSION = 2
+"""The version of attrition's schedule and weights behind a rating: stored ratings made under another one
+(1: a sweep stopped at the first asterism or pair it found something in) are re-derived, never trusted."""
 
 
 @dataclass(frozen=True)

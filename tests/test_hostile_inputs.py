@@ -241,6 +241,12 @@ CASES = {
         1,
         "number too long",
     ),
+    # --- time limits and fractions: NaN passes every comparison, infinity never ends ---------------------
+    **{
+        f"cannibals --seconds {value}": (["jigsaw", "cannibals", "--seconds", value], {}, 2, phrase)
+        for value, phrase in [("nan", "not a finite number"), ("inf", "not in the range"), ("1e300", "range")]
+    },
+    "approx --density nan": (["approx", "generate", "--density", "nan"], {}, 2, "not a finite number"),
     # --- schedulers ------------------------------------------------------------------------------------
     "scheduler: tls://": (
         ["count", "latin:5", "--jobs", "2", "--scheduler", "tls://127.0.0.1:1"],
@@ -381,3 +387,19 @@ def test_no_command_shows_the_help():
     out = run_cli()
     assert out.returncode == 2 and out.stderr.startswith("Usage: dlx-latin [OPTIONS] COMMAND")
     assert "\\n" not in out.stderr and "Commands:" in out.stderr
+
+
+def test_a_bitboard_not_made_is_an_error_not_a_crash():
+    """BitBoard.__new__ without BitBoard(...) has no points: every method raises, none divides by zero."""
+    from dlx_latin.latin._bitboard import BitBoard
+
+    bare = BitBoard.__new__(BitBoard)
+    calls = [
+        lambda: bare.solve_clues([{}], {}, 1),
+        lambda: bare.solve_text([""], b"", b"", 1),
+        lambda: bare.solve_block(b"", b"", b"", 1, 0),
+        lambda: bare.cheap_rules([], []),
+    ]
+    for call in calls:
+        with pytest.raises(RuntimeError, match="not made"):
+            call()

@@ -7,6 +7,7 @@ Data goes to stdout; warnings, statistics and errors go to stderr, one line each
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import sys
 import warnings
@@ -22,6 +23,22 @@ from dlx_latin.errors import UserInputError
 EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE = 3, 4  # the commands' own codes, beside click's 2 (usage) and 1 (error)
 MAX_JOBS = 256  # --jobs above this is a usage error: each job is a process or thread of this machine
 JOBS = click.IntRange(min=1, max=MAX_JOBS)  # the type of every --jobs option
+MAX_SECONDS = 10**6  # a time limit past this (11.6 days) is a usage error, as is NaN or infinity
+
+
+class FiniteRange(click.FloatRange):
+    """A float in a closed range, never NaN (which every comparison lets through) nor infinite."""
+
+    name = "finite float range"
+
+    def convert(self, value, param, ctx):  # noqa: ANN001, ANN201 (click's signature)
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+SECONDS = FiniteRange(min=0, max=MAX_SECONDS)  # the type of every time limit in seconds
 
 # command name -> module defining it; a command's module is imported only when it runs, so that
 # `dlx-latin xc count` starts without loading the board families (and numpy)

@@ -10,6 +10,7 @@ import click
 
 from dlx_latin.approx.algorithms import ALGORITHMS, PATHWIDTH
 from dlx_latin.approx.instance import CONDITIONS
+from dlx_latin.cli import FiniteRange
 
 condition_option = click.option(
     "--condition",
@@ -21,7 +22,7 @@ condition_option = click.option(
 order_option = click.option("--n", "n", type=click.IntRange(min=1, max=64), default=9, show_default=True)
 density_option = click.option(
     "--density",
-    type=click.FloatRange(0, 1),
+    type=FiniteRange(0, 1),
     default=0.4,
     show_default=True,
     help="Share of filled cells in L.",

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from dlx_latin.cli import JOBS
+from dlx_latin.cli import JOBS, SECONDS
 from dlx_latin.cli.progress import echo, progress_bar, progress_option
 from dlx_latin.cli.text import plural
 from dlx_latin.cli.xc import checkpoint_option
@@ -178,9 +178,7 @@ def scs_command(n: int, jobs: int, as_json: bool, checkpoint: str | None, progre
 
 @jigsaw.command(name="cannibals")
 @click.option("--dimension", type=click.IntRange(min=2, max=3), default=2, show_default=True)
-@click.option(
-    "--seconds", type=click.FloatRange(min=0), default=30, show_default=True, help="Time for each search."
-)
+@click.option("--seconds", type=SECONDS, default=30, show_default=True, help="Time for each search.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: both searches' results.")
 def cannibals_command(dimension: int, seconds: float, as_json: bool) -> None:
     """De Ruiter's cannibals: polyominoes (polycubes in 3-D) enclosing exactly their own number of cells.

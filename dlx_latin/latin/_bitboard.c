@@ -40,7 +40,7 @@
 
 typedef struct {
     PyObject_HEAD
-    int n_points, n_labels, n_asterisms, distinct, busy;
+    int n_points, n_labels, n_asterisms, distinct, busy, ready;  /* ready: BitBoard(...) succeeded */
     int need[MAX_LABELS];
     uint64_t full;                       /* every label */
     int *ast_start, *ast_pts;            /* the points of asterism a: ast_pts[ast_start[a] .. ast_start[a+1]) */
@@ -497,6 +497,16 @@ static int bitboard_init(BitBoard *b, PyObject *args, PyObject *kw)
     for (int p = 0; p < P; p++) f.lab[p] = b->full;
     memset(f.val, -1, P);
     *f.open = P;
+    b->ready = 1;
+    return 0;
+}
+
+/* Whether b was made by a BitBoard(...) that succeeded; if not, a RuntimeError is set (a bare
+ * BitBoard.__new__ has no points, and dividing by its n_points would kill the process). */
+static int made(const BitBoard *b)
+{
+    if (b->ready) return 1;
+    PyErr_SetString(PyExc_RuntimeError, "this BitBoard was not made: call BitBoard(n_points, asterisms, needs)");
     return 0;
 }
 
@@ -513,6 +523,7 @@ static PyObject *labels_of(BitBoard *b, long long found)
  * not an int or str of the multiset: the caller checks that one and names what is wrong. */
 static PyObject *bitboard_solve_clues(BitBoard *b, PyObject *args)
 {
+    if (!made(b)) return NULL;
     PyObject *puzzles, *index, *out = NULL;
     long long cap;
     Py_ssize_t keep = 1;
@@ -611,6 +622,7 @@ static int read_grid(const BitBoard *b, const char *chars, Py_ssize_t len, const
  * character not allowed or not ASCII, blank): the caller reads that one and names what is wrong. */
 static PyObject *bitboard_solve_text(BitBoard *b, PyObject *args)
 {
+    if (!made(b)) return NULL;
     PyObject *lines, *out = NULL;
     Py_buffer bsym = {0}, bspell = {0};
     long long cap;
@@ -676,6 +688,7 @@ static int room(char **buf, Py_ssize_t *size, Py_ssize_t used, Py_ssize_t more)
  * there -- so a collection's lines cost Python nothing at all. */
 static PyObject *bitboard_solve_block(BitBoard *b, PyObject *args)
 {
+    if (!made(b)) return NULL;
     Py_buffer data = {0}, bsym = {0}, bspell = {0};
     long long cap;
     int style;
@@ -738,6 +751,7 @@ done:
  * anything changed), or None at a contradiction: the caller then asks the rules themselves, which name it. */
 static PyObject *bitboard_cheap_rules(BitBoard *b, PyObject *args)
 {
+    if (!made(b)) return NULL;
     PyObject *domains, *values, *result = NULL, *dom = NULL, *val = NULL;
     if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &domains, &PyList_Type, &values)) return NULL;
     const int P = b->n_points, A = b->n_asterisms, L = b->n_labels;

@@ -14,12 +14,20 @@ sympy's Schreier-Sims, which is imported only then.
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 from typing import Any
 
+from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover.kernel import KernelArrays
 
 MAX_LISTED = 20_000_000  # group elements times degree, at most, for a group listed element by element
+MAX_SCHREIER_SIMS = 500_000  # log10(order) x degree x generators, at most, for sympy's group: S_50 on 51
+# points from 49 transpositions (162,000) takes 1 s, S_100 (1.6 million) 17 s, S_2^60 x S_60 (2.1 M) 22 s
+
+
+class GroupTooLargeError(UserInputError):
+    """The automorphism group is too large for what was asked (listing it, or sympy's Schreier-Sims)."""
 
 
 class ListedGroup:
@@ -76,7 +84,18 @@ class Automorphisms:
         self.n_items = arrays.n_primary + arrays.n_secondary
         self.n_options = len(arrays.starts) - 1
         self.degree = self.n_items + self.n_options
-        self.generators, self.nauty_order = _nauty_generators(arrays, self.n_items, self.degree)
+        self.generators, self.log10_order = _nauty_generators(arrays, self.n_items, self.degree)
+
+    @property
+    def nauty_order(self) -> float:
+        """The group's order as nauty gives it, to a few digits (infinity past floats)."""
+        return 10.0**self.log10_order if self.log10_order < 300 else math.inf
+
+    @property
+    def order_text(self) -> str:
+        """nauty's order for people: 3.63e+06, or 4.02e+2567 past floats."""
+        whole = math.floor(self.log10_order)
+        return f"{10 ** (self.log10_order - whole):.3g}e+{whole:02d}"
 
     @property
     def trivial(self) -> bool:
@@ -86,13 +105,23 @@ class Automorphisms:
     @property
     def listable(self) -> bool:
         """Whether the group is small enough to list (nauty's order is exact to a few digits: enough)."""
-        return self.nauty_order * self.degree <= MAX_LISTED
+        return self.log10_order + math.log10(self.degree) <= math.log10(MAX_LISTED)
+
+    @property
+    def stabilizable(self) -> bool:
+        """Whether sympy's Schreier-Sims (orders, stabilizers, orbits) on the group takes seconds at most."""
+        return self.listable or self.log10_order * self.degree * len(self.generators) <= MAX_SCHREIER_SIMS
 
     @cached_property
     def group(self) -> Any:
         """The group: a ListedGroup, or for large groups sympy's PermutationGroup (same operations)."""
         if self.listable:
             return ListedGroup.generated(self.generators, self.degree)
+        if not self.stabilizable:
+            raise GroupTooLargeError(
+                f"the problem has about {self.order_text} automorphisms on {self.degree} items and options, "
+                "too many for their stabilizers to be computed in seconds; count without the symmetry"
+            )
         from sympy.combinatorics import Permutation, PermutationGroup
 
         return PermutationGroup([Permutation(g) for g in self.generators])
@@ -138,7 +167,7 @@ def is_automorphism(arrays: KernelArrays, image: list[int]) -> bool:
 
 def _nauty_generators(arrays: KernelArrays, n_items: int, degree: int) -> tuple[list[list[int]], float]:
     """Generators of the automorphism group restricted to item and option points (identity dropped), and
-    the group's order as nauty gives it (a float)."""
+    the base-10 logarithm of the group's order as nauty gives it (to a few digits)."""
     import pynauty
 
     n1 = arrays.n_primary
@@ -171,4 +200,4 @@ def _nauty_generators(arrays: KernelArrays, n_items: int, degree: int) -> tuple[
     found, size, exponent, _, _ = pynauty.autgrp(graph)
     identity = list(range(degree))
     generators = [g[:degree] for g in found if g[:degree] != identity]
-    return generators, size * 10.0**exponent
+    return generators, math.log10(size) + exponent

@@ -21,17 +21,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dlx_latin.errors import UserInputError
-from dlx_latin.exact_cover.automorphisms import Automorphisms
+from dlx_latin.exact_cover.automorphisms import Automorphisms, GroupTooLargeError
 from dlx_latin.exact_cover.kernel import KernelArrays, int32
 from dlx_latin.exact_cover.problem import count_arrays
 from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 
 MAX_PARTS = 32  # subproblems of a symmetry-broken count, at most (about)
 CANDIDATES = 64  # items weighed for a symmetry-broken branching, at most
-
-
-class GroupTooLargeError(UserInputError):
-    """The automorphism group is too large to list its elements for Burnside's lemma."""
 
 
 class UnsupportedSymmetryError(UserInputError):
@@ -260,8 +256,8 @@ def _elements(autos: Automorphisms) -> list[tuple[int, ...]]:
     """Every element of the group, one per row (identity first)."""
     if not autos.listable:
         raise GroupTooLargeError(
-            f"the problem has about {autos.nauty_order:.3g} automorphisms, too many to list for Burnside's "
-            "lemma; --break-symmetry uses them to count every solution"
+            f"the problem has about {autos.order_text} automorphisms, too many to list for Burnside's lemma"
+            + ("; --break-symmetry uses them to count every solution" if autos.stabilizable else "")
         )
     return autos.group.elements
 

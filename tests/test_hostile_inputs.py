@@ -6,8 +6,10 @@ are written in the test's directory; `{d}` in an argument is that directory.
 """
 
 import json
+import os
 import sqlite3
 import time
+from pathlib import Path
 
 import pytest
 from cli import EXAMPLES, run_cli
@@ -241,6 +243,31 @@ CASES = {
         1,
         "number too long",
     ),
+    # --- automorphisms: orders past floats, groups sympy would take minutes on, graphs past nauty's reach ---
+    "xc: 1,000 copies of a 1:2 option, up to symmetry": (
+        ["xc", "count", "{d}/m.dlx", "--up-to", "symmetry"],
+        {"m.dlx": "1:2|a\n" + "a\n" * 1000},
+        1,
+        "4.02e+2567 automorphisms, too many to list",
+    ),
+    "xc: 1,000 copies of a 1:2 option, symmetry broken": (
+        ["xc", "count", "{d}/m.dlx", "--break-symmetry"],
+        {"m.dlx": "1:2|a\n" + "a\n" * 1000},
+        1,
+        "too many for their stabilizers",
+    ),
+    "xc: one option of 10^5 items": (
+        ["xc", "count", "{d}/b.dlx", "--up-to", "symmetry"],
+        {"b.dlx": " ".join(f"a{i}" for i in range(10**5)) + "\n" + " ".join(f"a{i}" for i in range(10**5))},
+        1,
+        "graph for nauty has 100001 vertices",
+    ),
+    "xc: 10^5 copies of one option": (
+        ["xc", "count", "{d}/c.dlx", "--break-symmetry"],
+        {"c.dlx": "a\n" + "a\n" * 10**5},
+        1,
+        "graph for nauty has 100002 vertices",
+    ),
     # --- time limits and fractions: NaN passes every comparison, infinity never ends ---------------------
     **{
         f"cannibals --seconds {value}": (["jigsaw", "cannibals", "--seconds", value], {}, 2, phrase)
@@ -403,3 +430,21 @@ def test_a_bitboard_not_made_is_an_error_not_a_crash():
     for call in calls:
         with pytest.raises(RuntimeError, match="not made"):
             call()
+
+
+def test_nauty_past_its_time_is_one_error_and_leaves_no_process(monkeypatch):
+    """S_2000 from 1,999 generators: nauty runs in a child, stopped at NAUTY_SECONDS (lowered here)."""
+    from dlx_latin.exact_cover import automorphisms
+    from dlx_latin.formats.dlx import read_dlx
+
+    monkeypatch.setattr(automorphisms, "NAUTY_SECONDS", 0.5)
+    n = 2000
+    text = " ".join(f"a{i}" for i in range(n)) + "\n" + "".join(f"a{i}\n" for i in range(n))
+    arrays = read_dlx(text).problem.kernel_arrays
+    children = Path(f"/proc/self/task/{os.getpid()}/children")
+    before = children.read_text()
+    start = time.monotonic()
+    with pytest.raises(automorphisms.GroupTooLargeError, match="in 0.5 s"):
+        automorphisms.Automorphisms(arrays)
+    assert time.monotonic() - start < 5
+    assert children.read_text() == before  # the child was killed and reaped

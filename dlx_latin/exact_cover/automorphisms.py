@@ -14,7 +14,14 @@ sympy's Schreier-Sims, which is imported only then.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
+import pickle
+import select
+import signal
+import time
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
@@ -24,6 +31,11 @@ from dlx_latin.exact_cover.kernel import KernelArrays
 MAX_LISTED = 20_000_000  # group elements times degree, at most, for a group listed element by element
 MAX_SCHREIER_SIMS = 500_000  # log10(order) x degree x generators, at most, for sympy's group: S_50 on 51
 # points from 49 transpositions (162,000) takes 1 s, S_100 (1.6 million) 17 s, S_2^60 x S_60 (2.1 M) 22 s
+
+
+MAX_NAUTY_VERTICES = 40_000  # a dense nauty graph of n vertices takes n^2/8 bytes (200 MB here)
+NAUTY_SECONDS = 20.0  # nauty runs in a child process, stopped past this: S_5000 from 4,999 generators takes
+# minutes, inside C code that Ctrl-C cannot reach, and graphs past pynauty's limits kill their process
 
 
 class GroupTooLargeError(UserInputError):
@@ -191,13 +203,63 @@ def _nauty_generators(arrays: KernelArrays, n_items: int, degree: int) -> tuple[
         kinds.setdefault(kind, set()).add(j)
     cells = [kinds[k] for k in sorted(kinds, key=str)] + [set(range(n_items, degree))]
     cells = [c for c in cells + [set(color_vertex.values())] if c]
+    vertices = degree + len(color_vertex)
+    if vertices > MAX_NAUTY_VERTICES:
+        raise GroupTooLargeError(
+            f"the problem's graph for nauty has {vertices} vertices (items, options, colors), over the "
+            f"{MAX_NAUTY_VERTICES} its dense graphs are given here; count without the symmetry"
+        )
     graph = pynauty.Graph(
-        degree + len(color_vertex),
+        vertices,
         directed=False,
         adjacency_dict={v: a for v, a in adjacency.items() if a},
         vertex_coloring=cells,
     )
-    found, size, exponent, _, _ = pynauty.autgrp(graph)
+    found, size, exponent, _, _ = _apart(pynauty.autgrp, graph, vertices)
     identity = list(range(degree))
     generators = [g[:degree] for g in found if g[:degree] != identity]
     return generators, math.log10(size) + exponent
+
+
+def _apart(function: Callable[..., Any], graph: Any, vertices: int) -> Any:
+    """function(graph) computed in a forked child and sent back pickled, so that a search running past
+    NAUTY_SECONDS, interrupted by Ctrl-C, or killed by a signal ends in a GroupTooLargeError (or the
+    KeyboardInterrupt) here instead of a hang or a dead process."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, send, leave without running the parent's clean-up
+        code = 1
+        try:
+            os.close(read)
+            with os.fdopen(write, "wb") as out:
+                out.write(pickle.dumps(function(graph)))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    chunks, deadline = [], time.monotonic() + NAUTY_SECONDS
+    try:
+        with os.fdopen(read, "rb") as source:
+            while chunk := _read_before(source, deadline, vertices):
+                chunks.append(chunk)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)  # done already, or past its time: either way reaped here
+        os.waitpid(pid, 0)
+    try:
+        return pickle.loads(b"".join(chunks))
+    except (pickle.UnpicklingError, EOFError, ValueError):
+        raise GroupTooLargeError(
+            f"nauty failed on the problem's graph ({vertices} vertices); count without the symmetry"
+        ) from None
+
+
+def _read_before(source: Any, deadline: float, vertices: int) -> bytes:
+    """The next bytes from the child (b"" at its end), or GroupTooLargeError once the deadline passes."""
+    left = deadline - time.monotonic()
+    if left <= 0 or not select.select([source], [], [], left)[0]:
+        raise GroupTooLargeError(
+            f"nauty found no automorphism group of the problem's graph ({vertices} vertices) in "
+            f"{NAUTY_SECONDS:g} s; count without the symmetry"
+        )
+    return os.read(source.fileno(), 1 << 20)

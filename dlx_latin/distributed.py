@@ -32,6 +32,11 @@ def scheduler_endpoint(address: str) -> tuple[str, int]:
     host = host.strip("[]")
     if not colon or not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise SchedulerError(f"--scheduler takes tcp://HOST:PORT, not {address!r}")
+    try:
+        host.encode("idna")  # what the resolver will ask of it: labels of at most 63 characters, and so on
+    except UnicodeError as e:
+        shown = host if len(host) <= 60 else host[:60] + "..."
+        raise SchedulerError(f"--scheduler host {shown!r} is not a host name ({e.__cause__ or e})") from None
     return host, int(port)
 
 

@@ -275,6 +275,12 @@ CASES = {
     },
     "approx --density nan": (["approx", "generate", "--density", "nan"], {}, 2, "not a finite number"),
     # --- schedulers ------------------------------------------------------------------------------------
+    "scheduler: a host of 300 characters": (
+        ["count", "latin:5", "--jobs", "2", "--scheduler", "tcp://" + "a" * 300 + ":8786"],
+        {},
+        1,
+        "is not a host name (label too long)",
+    ),
     "scheduler: tls://": (
         ["count", "latin:5", "--jobs", "2", "--scheduler", "tls://127.0.0.1:1"],
         {},

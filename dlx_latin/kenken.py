@@ -34,6 +34,7 @@ OPS = ("+", "-", "*", "/", "=")
 ALIASES = {"x": "*", "×": "*", "÷": "/", "−": "-"}
 MAX_ORDER = 16
 MAX_FILLINGS = 2_000_000  # fillings of one cage held in memory
+MAX_SEARCH = 5_000_000  # prefixes of one cage's fillings tried, at most (about 5 s)
 
 
 class KenKenError(UserInputError):
@@ -74,15 +75,42 @@ class Cage:
 
     def fillings(self, n: int) -> Iterator[tuple[int, ...]]:
         """Every filling with values 1..n that meets the operation and repeats no value in a row or
-        column of the cage."""
-        lines = [
-            (a, b)
-            for a, b in itertools.combinations(range(len(self.cells)), 2)
-            if self.cells[a][0] == self.cells[b][0] or self.cells[a][1] == self.cells[b][1]
+        column of the cage, in lexicographic order: cell by cell, a prefix kept only while the cells left
+        can still reach the target.  KenKenError past MAX_SEARCH prefixes (a huge cage)."""
+        k, t = len(self.cells), self.target
+        before = [
+            [a for a in range(b) if self.cells[a][0] == self.cells[b][0] or self.cells[a][1] == self.cells[b][1]]
+            for b in range(k)
         ]
-        for values in itertools.product(range(1, n + 1), repeat=len(self.cells)):
-            if self.fits(values) and all(values[a] != values[b] for a, b in lines):
-                yield values
+        values = [0] * k
+        visited = 0
+
+        def reachable(i: int, total: int) -> bool:  # cells i.. can still bring the sum or product to t
+            left = k - i
+            if self.op == "+":
+                return total + left <= t <= total + left * n
+            if self.op == "*":
+                return t % total == 0 and total * n**left >= t
+            return True
+
+        def extend(i: int, total: int) -> Iterator[tuple[int, ...]]:
+            nonlocal visited
+            if i == k:
+                if self.fits(values):
+                    yield tuple(values)
+                return
+            for v in range(1, n + 1):
+                visited += 1
+                if visited > MAX_SEARCH:
+                    raise KenKenError(f"a cage of {k} cells is too large to list its fillings")
+                if any(values[a] == v for a in before[i]):
+                    continue
+                values[i] = v
+                grown = total + v if self.op == "+" else total * v
+                if reachable(i + 1, grown):
+                    yield from extend(i + 1, grown)
+
+        return extend(0, 0 if self.op == "+" else 1)
 
     def to_json(self) -> dict:
         return {"cells": [list(c) for c in self.cells], "op": self.op, "target": self.target}

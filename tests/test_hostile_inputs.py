@@ -33,6 +33,19 @@ def ipuz(**changes):
     return json.dumps({**IPUZ, **changes})
 
 
+_BIG = [[r, c] for r in range(2) for c in range(9)][:16]
+KENKEN_16 = {  # a 9 x 9 KenKen with one cage of 16 cells, the others single cells
+    "format": "dlx-latin-kenken",
+    "n": 9,
+    "cages": [{"cells": _BIG, "op": "+", "target": 80}]
+    + [
+        {"cells": [[r, c]], "op": "=", "target": 1 + (r + c) % 9}
+        for r in range(9)
+        for c in range(9)
+        if [r, c] not in _BIG
+    ],
+}
+
 CASES = {
     # --- files -----------------------------------------------------------------------------------------
     "dlx: unknown item": (["xc", "count", "{d}/f.dlx"], {"f.dlx": "a b\na c\n"}, 1, "unknown item"),
@@ -236,6 +249,12 @@ CASES = {
         {"k.json": json.dumps({"n": 2, "cages": [{"cells": [[0, 0], [0, 1]], "op": ["+"], "target": 3}]})},
         1,
         "unknown operation",
+    ),
+    "kenken: a cage of 16 cells": (
+        ["kenken", "check", "{d}/k.json"],
+        {"k.json": json.dumps(KENKEN_16)},
+        1,
+        "a cage of 16 cells is too large to list its fillings",
     ),
     "kenken: n of 5,000 digits": (
         ["kenken", "check", "{d}/k.json"],

@@ -193,3 +193,20 @@ def test_kk_matching_needs_line_cages(tmp_path):
     cage = {"cells": [[1, 2], [2, 2], [2, 1]], "op": "+", "target": 4}
     with pytest.raises(NotApplicable, match="one row or one column"):
         matching(from_json({**bent, "cages": [cage]}))
+
+
+def test_fillings_are_searched_not_walked():
+    """A 16-cell sum cage out of reach has no filling, found at once (not by 9^16 products); small cages'
+    fillings are those of the product of values, in the same order."""
+    import itertools
+
+    from dlx_latin.kenken import Cage
+
+    cells = tuple((i // 9, i % 9) for i in range(16))
+    assert list(Cage(cells, "+", 1000).fillings(9)) == []
+    assert list(Cage(cells, "*", 17).fillings(9)) == []
+    cage = Cage(((0, 0), (0, 1), (1, 1)), "*", 12)
+    walked = [
+        v for v in itertools.product(range(1, 7), repeat=3) if cage.fits(v) and v[0] != v[1] and v[1] != v[2]
+    ]
+    assert list(cage.fillings(6)) == walked and len(walked) == 13

@@ -49,29 +49,6 @@ def encode(labelling) -> str:
     return json.dumps(list(labelling), separators=(",", ":"))
 
 
-def rerate(db: sqlite3.Connection) -> int:
-    """Rate every stored puzzle again by `proof.verdict` (inside the caller's transaction); how many.  The
-    board is rebuilt from its stored asterisms: a rating depends on the structure alone."""
-    from dlx_latin.puzzles.proof import verdict
-
-    done = 0
-    boards = db.execute("SELECT id, multiset, points, fingerprint FROM boards").fetchall()
-    for row, multiset, points, fingerprint in boards:
-        board = Board("catalog", points, json.loads(fingerprint))
-        m = Multiset.parse(multiset)
-        puzzles = db.execute("SELECT clues FROM puzzles WHERE board_id=?", (row,)).fetchall()
-        for (clues,) in puzzles:
-            labelling = json.loads(clues)
-            pb = PartialBoard(board, m, {p: x for p, x in enumerate(labelling) if x is not None})
-            v = verdict(pb)
-            db.execute(
-                "UPDATE puzzles SET fair=?, rating=?, score=? WHERE board_id=? AND clues=?",
-                (int(v.fair), v.rating, v.score, row, clues),
-            )
-            done += 1
-    return done
-
-
 def board_row(db: sqlite3.Connection, pb: PartialBoard, spec: str) -> int:
     """The catalog's row of a board (added if new)."""
     return board_id(db, spec, str(pb.multiset), pb.board.n_points, [list(a) for a in pb.board.asterisms])

@@ -165,8 +165,6 @@ def _current_ratings(db: sqlite3.Connection, path: Path, read_only: bool) -> Non
         writer.execute("BEGIN IMMEDIATE")
         try:
             if not current(writer):  # another process may have rated them meanwhile
-                from catalog.build import rerate
-
                 rerate(writer)
                 writer.execute(
                     "INSERT OR REPLACE INTO meta VALUES ('rating_rules', ?)", (str(RULES_VERSION),)
@@ -185,6 +183,31 @@ def _current_ratings(db: sqlite3.Connection, path: Path, read_only: bool) -> Non
     finally:
         if writer is not None and writer is not db:
             writer.close()
+
+
+def rerate(db: sqlite3.Connection) -> int:
+    """Rate every stored puzzle again by `proof.verdict` (inside the caller's transaction); how many.  The
+    board is rebuilt from its stored asterisms: a rating depends on the structure alone."""
+    from dlx_latin.boards import Board
+    from dlx_latin.latin import Multiset, PartialBoard
+    from dlx_latin.puzzles.proof import verdict
+
+    done = 0
+    boards = db.execute("SELECT id, multiset, points, fingerprint FROM boards").fetchall()
+    for row, multiset, points, fingerprint in boards:
+        board = Board("catalog", points, json.loads(fingerprint))
+        m = Multiset.parse(multiset)
+        puzzles = db.execute("SELECT clues FROM puzzles WHERE board_id=?", (row,)).fetchall()
+        for (clues,) in puzzles:
+            labelling = json.loads(clues)
+            pb = PartialBoard(board, m, {p: x for p, x in enumerate(labelling) if x is not None})
+            v = verdict(pb)
+            db.execute(
+                "UPDATE puzzles SET fair=?, rating=?, score=? WHERE board_id=? AND clues=?",
+                (int(v.fair), v.rating, v.score, row, clues),
+            )
+            done += 1
+    return done
 
 
 def _connect(path: Path, read_only: bool) -> sqlite3.Connection:

@@ -185,14 +185,13 @@ def _current_ratings(db: sqlite3.Connection, path: Path, read_only: bool) -> Non
             writer.close()
 
 
-def rerate(db: sqlite3.Connection) -> int:
-    """Rate every stored puzzle again by `proof.verdict` (inside the caller's transaction); how many.  The
+def rerate(db: sqlite3.Connection) -> None:
+    """Rate every stored puzzle again by `proof.verdict` (inside the caller's transaction).  The
     board is rebuilt from its stored asterisms: a rating depends on the structure alone."""
     from dlx_latin.boards import Board
     from dlx_latin.latin import Multiset, PartialBoard
     from dlx_latin.puzzles.proof import verdict
 
-    done = 0
     boards = db.execute("SELECT id, multiset, points, fingerprint FROM boards").fetchall()
     for row, multiset, points, fingerprint in boards:
         board = Board("catalog", points, json.loads(fingerprint))
@@ -206,8 +205,6 @@ def rerate(db: sqlite3.Connection) -> int:
                 "UPDATE puzzles SET fair=?, rating=?, score=? WHERE board_id=? AND clues=?",
                 (int(v.fair), v.rating, v.score, row, clues),
             )
-            done += 1
-    return done
 
 
 def _connect(path: Path, read_only: bool) -> sqlite3.Connection:

@@ -17,7 +17,6 @@ File format (JSON): {"format": "dlx-latin-kenken", "n": 4, "cages": [{"cells": [
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -78,8 +77,9 @@ class Cage:
         column of the cage, in lexicographic order: cell by cell, a prefix kept only while the cells left
         can still reach the target.  KenKenError past MAX_SEARCH prefixes (a huge cage)."""
         k, t = len(self.cells), self.target
-        before = [
-            [a for a in range(b) if self.cells[a][0] == self.cells[b][0] or self.cells[a][1] == self.cells[b][1]]
+        cells = self.cells
+        before = [  # per cell, the earlier cells of its row or column (they take other values)
+            [a for a in range(b) if cells[a][0] == cells[b][0] or cells[a][1] == cells[b][1]]
             for b in range(k)
         ]
         values = [0] * k

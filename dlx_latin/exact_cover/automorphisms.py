@@ -31,8 +31,6 @@ from dlx_latin.exact_cover.kernel import KernelArrays
 MAX_LISTED = 20_000_000  # group elements times degree, at most, for a group listed element by element
 MAX_SCHREIER_SIMS = 500_000  # log10(order) x degree x generators, at most, for sympy's group: S_50 on 51
 # points from 49 transpositions (162,000) takes 1 s, S_100 (1.6 million) 17 s, S_2^60 x S_60 (2.1 M) 22 s
-
-
 MAX_NAUTY_VERTICES = 40_000  # a dense nauty graph of n vertices takes n^2/8 bytes (200 MB here)
 NAUTY_SECONDS = 20.0  # nauty runs in a child process, stopped past this: S_5000 from 4,999 generators takes
 # minutes, inside C code that Ctrl-C cannot reach, and graphs past pynauty's limits kill their process
@@ -97,11 +95,6 @@ class Automorphisms:
         self.n_options = len(arrays.starts) - 1
         self.degree = self.n_items + self.n_options
         self.generators, self.log10_order = _nauty_generators(arrays, self.n_items, self.degree)
-
-    @property
-    def nauty_order(self) -> float:
-        """The group's order as nauty gives it, to a few digits (infinity past floats)."""
-        return 10.0**self.log10_order if self.log10_order < 300 else math.inf
 
     @property
     def order_text(self) -> str:

@@ -55,15 +55,15 @@ import os, signal, sys
 from dlx_latin.cli import run
 from dlx_latin.exact_cover import checkpoint
 
-write, written = checkpoint.write_record, [0]
+write, written = checkpoint.RecordLog.write, [0]
 
-def write_then_die(out, record):
-    write(out, record)
+def write_then_die(log, record):
+    write(log, record)
     written[0] += 1
     if written[0] == {after}:
         os.kill(os.getpid(), signal.SIGKILL)  # the hardest stop: no handler, no flush, no cleanup
 
-checkpoint.write_record = write_then_die
+checkpoint.RecordLog.write = write_then_die
 sys.exit(run(sys.argv[1:]))
 """
 

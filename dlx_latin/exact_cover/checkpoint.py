@@ -17,18 +17,18 @@ import hmac
 import json
 import os
 import secrets
-import stat
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TextIO
 
 from dlx_latin.errors import InputFileError
 from dlx_latin.exact_cover.kernel import KernelArrays
 from dlx_latin.exact_cover.parallel import ParallelRun, split
 from dlx_latin.exact_cover.settings import CountSettings
+from dlx_latin.formats.files import open_regular
 
 CHECKPOINT_PARTS = 256
+USE = "use checkpoint file"  # how a checkpoint that cannot be opened is named in its one-line error
 
 
 def unusable(checkpoint: str | os.PathLike, error: OSError | UnicodeDecodeError) -> InputFileError:
@@ -55,8 +55,7 @@ def checkpoint_key(path: Path) -> bytes:
     try:
         fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        _refuse_unless_regular(key_path)
-        with key_path.open("rb") as f:
+        with os.fdopen(open_regular(key_path, verb=USE), "rb") as f:
             return f.read(128)
     except OSError:
         return b""  # no room for a key beside a file that is only read: its records are counted again
@@ -77,9 +76,8 @@ def read_records(
     """
     if not path.exists():
         return
-    _refuse_unless_regular(path)
     bad, key = 0, checkpoint_key(path)
-    with path.open(encoding="utf-8") as f:
+    with os.fdopen(open_regular(path, verb=USE), encoding="utf-8") as f:
         for line in f:
             try:
                 record = json.loads(line)
@@ -113,22 +111,34 @@ def natural(value: object) -> bool:
     return type(value) is int and value >= 0
 
 
-def append_records(path: Path) -> TextIO:
-    """The checkpoint file opened to append records, a line torn by an interruption ended first."""
-    if path.exists():
-        _refuse_unless_regular(path)
-    torn = _torn(path)
-    out = path.open("a", encoding="utf-8")
-    if torn:
-        out.write("\n")
-    return out
+class RecordLog:
+    """A checkpoint file opened to append records, each signed with the file's key (read once) and on disk
+    before `write` returns, so a kill right after loses nothing; a line torn by an interruption is ended
+    first."""
 
+    def __init__(self, path: Path) -> None:
+        fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, verb=USE)
+        size = os.fstat(fd).st_size
+        torn = size > 0 and os.pread(fd, 1, size - 1) != b"\n"
+        self.key = checkpoint_key(path)
+        self.out = os.fdopen(fd, "a", encoding="utf-8")
+        if torn:
+            self.out.write("\n")
 
-def write_record(out: TextIO, record: dict) -> None:
-    """One record with its checksum, on disk before this returns (so a kill right after loses nothing)."""
-    out.write(json.dumps({**record, "check": record_check(record, checkpoint_key(Path(out.name)))}) + "\n")
-    out.flush()
-    os.fsync(out.fileno())
+    def write(self, record: dict) -> None:
+        """Append one record with its check and flush it to disk."""
+        self.out.write(json.dumps({**record, "check": record_check(record, self.key)}) + "\n")
+        self.out.flush()
+        os.fsync(self.out.fileno())
+
+    def close(self) -> None:
+        self.out.close()
+
+    def __enter__(self) -> RecordLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 _FIELDS = frozenset({"problem", "path", "count"})
@@ -168,27 +178,11 @@ def _count_with_checkpoint(arrays: KernelArrays, path: Path, settings: CountSett
     todo = [p for p in paths if p not in done]
     total = sum(done[p] for p in paths if p in done)
     run = ParallelRun(arrays, settings, run_id=digest)
-    with append_records(path) as out:
+    with RecordLog(path) as out:
         for p, (count, _nodes) in run.results(todo, among=paths):
-            write_record(out, {"problem": digest, "path": list(p), "count": count})
+            out.write({"problem": digest, "path": list(p), "count": count})
             total += count
     return total
-
-
-def _refuse_unless_regular(path: Path) -> None:
-    """A checkpoint is a regular file: a device (/dev/zero, /dev/full), a FIFO or a directory would give an
-    endless line or lose the records, so it is refused as inputs are."""
-    if not stat.S_ISREG(os.stat(path).st_mode):
-        raise InputFileError(f"cannot use checkpoint file {path}: not a regular file")
-
-
-def _torn(path: Path) -> bool:
-    """Whether the file's last line lacks its newline (only its last byte is read)."""
-    if not path.exists() or path.stat().st_size == 0:
-        return False
-    with path.open("rb") as f:
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) != b"\n"
 
 
 class WholeCounts:
@@ -210,8 +204,8 @@ class WholeCounts:
         """Record the counts of more problems, by digest (`KernelArrays.digest`)."""
         self.done.update(counts)
         try:
-            with append_records(self.path) as out:
+            with RecordLog(self.path) as out:
                 for digest, count in counts.items():
-                    write_record(out, {"problem": digest, "path": [], "count": count})
+                    out.write({"problem": digest, "path": [], "count": count})
         except OSError as e:
             raise unusable(self.path, e) from None

@@ -18,17 +18,18 @@ MAX_INPUT_BYTES = 256 << 20  # the largest input file read (a 300,000-item DLX f
 MAX_LINE_BYTES = 1 << 20  # the longest line of a collection (sudoku:16x16's grid string is 65,536 bytes)
 
 
-def open_regular(path: str | os.PathLike) -> BinaryIO:
-    """The regular file `path` opened for binary reading, else one-line InputFileError (a FIFO is refused
-    without blocking: it is opened non-blocking and checked before any read)."""
+def open_regular(path: str | os.PathLike, flags: int = os.O_RDONLY, verb: str = "read") -> int:
+    """A descriptor of the regular file `path` opened with `flags`, else one-line InputFileError "cannot
+    `verb` PATH: ..." (opened non-blocking and checked before any read or write, so a device such as
+    /dev/zero or /dev/full, a FIFO or a directory is refused without blocking or an endless line)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise InputFileError(f"cannot read {path}: {e.strerror}") from None
+        raise InputFileError(f"cannot {verb} {path}: {e.strerror}") from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        raise InputFileError(f"cannot read {path}: not a regular file")
-    return os.fdopen(fd, "rb")
+        raise InputFileError(f"cannot {verb} {path}: not a regular file")
+    return fd
 
 
 def read_text(path: str | os.PathLike, what: str = "file", limit: int = MAX_INPUT_BYTES) -> str:
@@ -40,7 +41,7 @@ def read_text(path: str | os.PathLike, what: str = "file", limit: int = MAX_INPU
         stdin = getattr(sys.stdin, "buffer", None)
         data = stdin.read(limit + 1) if stdin is not None else sys.stdin.read(limit + 1).encode()
         return _decoded(data, "standard input", what, limit)
-    with open_regular(path) as f:
+    with os.fdopen(open_regular(path), "rb") as f:
         try:
             data = f.read(limit + 1)
         except OSError as e:
@@ -87,7 +88,7 @@ def text_lines(
         stream, name = getattr(sys.stdin, "buffer", sys.stdin), "standard input"
         yield from _decoded_lines(stream, name, undecodable)
         return
-    with open_regular(path) as f:
+    with os.fdopen(open_regular(path), "rb") as f:
         yield from _decoded_lines(f, str(path), undecodable)
 
 
@@ -104,7 +105,7 @@ def byte_blocks(path: str | os.PathLike, size: int) -> Iterator[bytes]:
             return
         yield from _blocks(stream, size, "standard input")
         return
-    with open_regular(path) as f:
+    with os.fdopen(open_regular(path), "rb") as f:
         yield from _blocks(f, size, str(path))
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from dlx_latin.exact_cover.checkpoint import append_records, natural, read_records, unusable, write_record
+from dlx_latin.exact_cover.checkpoint import RecordLog, natural, read_records, unusable
 from dlx_latin.jigsaw.counts import cover_board
 from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry
 from dlx_latin.latin import count_completions
@@ -114,7 +114,7 @@ def smallest_critical_sets(
     path = None if checkpoint is None else Path(checkpoint)
     try:
         done = {} if path is None else _finished(path, n)
-        log = None if path is None else append_records(path)
+        log = None if path is None else RecordLog(path)
     except (OSError, UnicodeDecodeError) as e:
         raise unusable(checkpoint, e) from None
     todo = [r for r, _ in orbits if r not in done]
@@ -178,7 +178,7 @@ def _record(
         "puzzle": puzzle,
     }
     try:
-        write_record(log, record)
+        log.write(record)
     except OSError as e:
         raise unusable(checkpoint, e) from None
 

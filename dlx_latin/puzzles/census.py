@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Protocol
 
 from dlx_latin.boards.board import Board
-from dlx_latin.exact_cover.checkpoint import append_records, natural, read_records, unusable, write_record
+from dlx_latin.exact_cover.checkpoint import RecordLog, natural, read_records, unusable
 from dlx_latin.latin import PartialBoard
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.puzzles.critical import check_within_reach, latin_boards, orbit_representatives
@@ -119,7 +119,7 @@ def critical_census(
     key, path = census_key(pb), None if checkpoint is None else Path(checkpoint)
     try:
         done = {} if path is None else _finished(path, key)
-        log = None if path is None else append_records(path)
+        log = None if path is None else RecordLog(path)
     except (OSError, UnicodeDecodeError) as e:
         raise unusable(checkpoint, e) from None
     census = Census()
@@ -138,7 +138,7 @@ def critical_census(
             census.add(form.orbit_size, puzzles, classes)
             if log is not None:
                 record = {"census": key, "solution": form.labelling, "orbit_size": str(form.orbit_size)}
-                write_record(log, {**record, "puzzles": puzzles, "classes": classes})
+                log.write({**record, "puzzles": puzzles, "classes": classes})
             if progress is not None:
                 progress(census.solutions, len(forms))
     except BaseException:

@@ -237,3 +237,12 @@ def test_a_record_re_signed_without_the_key_is_counted_again(tmp_path):
     ck.write_text("\n".join([json.dumps(forged), *lines[1:]]) + "\n")
     again = run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--checkpoint", str(ck))
     assert again.stdout == "92\n" and "1 record(s) failed their check" in again.stderr
+
+
+def test_a_key_that_is_a_device_is_refused(tmp_path):
+    """FILE.key pointing at /dev/zero would be read as a key of NUL bytes: it is refused in one line."""
+    ck = tmp_path / "c.jsonl"
+    (tmp_path / "c.jsonl.key").symlink_to("/dev/zero")
+    out = run_cli("xc", "count", str(EXAMPLES / "queens8.dlx"), "--checkpoint", str(ck))
+    assert out.returncode == 1 and out.stderr.count("\n") == 1
+    assert "cannot use checkpoint file" in out.stderr and "not a regular file" in out.stderr

@@ -287,6 +287,19 @@ CASES = {
         1,
         "graph for nauty has 100001 vertices",
     ),
+    # --- a board file where a puzzle file is wanted: refused, never read as a puzzle without clues ------
+    "convert: a board file": (
+        ["convert", "{d}/b.json", "--to", "grid"],
+        {"b.json": '{"points": 4, "asterisms": [[0, 1], [2, 3], [0, 2], [1, 3]]}'},
+        1,
+        "is a board file",
+    ),
+    "generate --inscription: a board file": (
+        ["generate", "latin:2", "--inscription", "{d}/b.json"],
+        {"b.json": '{"points": 4, "asterisms": [[0, 1], [2, 3], [0, 2], [1, 3]]}'},
+        1,
+        "is a board file",
+    ),
     # --- time limits and fractions: NaN passes every comparison, infinity never ends ---------------------
     **{
         f"cannibals --seconds {value}": (["jigsaw", "cannibals", "--seconds", value], {}, 2, phrase)

@@ -15,16 +15,13 @@ from dlx_latin.cli.text import plural
 from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
 from dlx_latin.distributed import dask_executor
 from dlx_latin.exact_cover.settings import CountSettings
-from dlx_latin.formats.files import read_text
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
-from dlx_latin.formats.ipuz import read_ipuz, write_ipuz
+from dlx_latin.formats.inputs import read_input
+from dlx_latin.formats.ipuz import write_ipuz
 from dlx_latin.formats.puzzle import (
     PuzzleFile,
     PuzzleFormatError,
-    document_kind,
     labelling_json,
-    read_catalog_record,
-    read_puzzle,
     write_puzzle,
 )
 from dlx_latin.latin import (
@@ -40,37 +37,23 @@ from dlx_latin.puzzles.proof import LEVELS as RATINGS
 SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when puzzles are filtered
 
 
-def read_puzzle_file(path: Path) -> PuzzleFile | None:
-    """The puzzle in a file, by what it declares (native, ipuz Sudoku, a catalog export line); None for a
-    board file or a file that is not JSON (read as a board, which reports it); anything else refused."""
-    text = read_text(path, "input file")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    try:
-        kind = document_kind(data)
-    except PuzzleFormatError as e:
-        raise PuzzleFormatError(f"{path}: {e}") from None
-    if kind == "board":
-        return None
-    if kind == "ipuz":
-        return read_ipuz(text)
-    if kind == "puzzle":
-        return read_puzzle(text)
-    return read_catalog_record(text)
+def read_puzzle_file(path: Path) -> PuzzleFile:
+    """The puzzle in a file (native, ipuz Sudoku, a catalog export line); a board file is refused."""
+    found = read_input(path)
+    if isinstance(found, Board):
+        raise PuzzleFormatError(f"{path} is a board file, neither a dlx-latin puzzle file nor an ipuz one")
+    return found
 
 
 def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:
     """A puzzle file, or a BOARD spec (or board file) with an optional --multiset and --clues grid string."""
     path = Path(target)
-    if path.is_file():
-        puzzle = read_puzzle_file(path)
-        if puzzle is not None:
-            if multiset or clues:
-                raise click.UsageError("--multiset and --clues apply to a BOARD; a puzzle file holds its own")
-            return puzzle.partial
-    board = board_from_spec(target)
+    found = read_input(path) if path.is_file() else board_from_spec(target)
+    if isinstance(found, PuzzleFile):
+        if multiset or clues:
+            raise click.UsageError("--multiset and --clues apply to a BOARD; a puzzle file holds its own")
+        return found.partial
+    board = found
     m = Multiset.parse(multiset) if multiset else None
     pb = PartialBoard(board, m)
     if clues:
@@ -478,8 +461,6 @@ def generate(
     pb = load(target, multiset, None)
     if inscription:
         kept = read_puzzle_file(Path(inscription))
-        if kept is None:
-            raise PuzzleFormatError(f"{inscription} is not a puzzle file")
         if kept.partial.board.asterisms != pb.board.asterisms:
             raise click.UsageError(f"the inscription in {inscription} is not on {pb.board.name}")
         pb = PartialBoard(pb.board, pb.multiset, {**pb.clues, **kept.partial.clues})
@@ -755,8 +736,6 @@ def check(
 def convert(file: str, fmt: str) -> None:
     """Convert a puzzle FILE (native or ipuz Sudoku) to another format, on stdout."""
     puzzle = read_puzzle_file(Path(file))
-    if puzzle is None:
-        raise PuzzleFormatError(f"{file} is neither a dlx-latin puzzle file nor an ipuz Sudoku file")
     pb = puzzle.partial
     if fmt == "native":
         click.echo(write_puzzle(pb, puzzle.solution, puzzle.board_spec))

@@ -19,7 +19,7 @@ from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.boards.board import InvalidBoardError
 from dlx_latin.boards.families import MOST
 from dlx_latin.boards.squares import boxes, columns, grid_board, rows
-from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, is_ipuz, read_json_document
+from dlx_latin.formats.puzzle import PuzzleFile, PuzzleFormatError, built, is_ipuz, parse_json
 from dlx_latin.latin.multiset import Multiset
 from dlx_latin.latin.partial import PartialBoard
 
@@ -80,7 +80,12 @@ def _cell(value: Any, empty: Any) -> Any:
 
 def read_ipuz(text: str) -> PuzzleFile:
     """A puzzle from an ipuz Sudoku file; a value of the wrong type anywhere is a PuzzleFormatError."""
-    return read_json_document(text, _from_ipuz, "ipuz file")
+    return ipuz_from_json(parse_json(text))
+
+
+def ipuz_from_json(data: Any) -> PuzzleFile:
+    """An ipuz Sudoku file's puzzle from its parsed JSON (see `read_ipuz`)."""
+    return built(data, _from_ipuz, "ipuz file")
 
 
 def _from_ipuz(data: Any) -> PuzzleFile:

@@ -59,18 +59,27 @@ class PuzzleFile:
 
 def read_puzzle(text: str) -> PuzzleFile:
     """Parse a native puzzle file; a value of the wrong type anywhere is a PuzzleFormatError."""
-    return read_json_document(text, _from_data, "puzzle file")
+    return puzzle_from_json(parse_json(text))
 
 
-def read_json_document(text: str, build: Callable[[Any], PuzzleFile], what: str) -> PuzzleFile:
-    """`build(data)` of a JSON document: JSON that is malformed, nested too deeply or holds values of the
-    wrong type anywhere is one PuzzleFormatError naming `what` the file should be."""
+def puzzle_from_json(data: Any) -> PuzzleFile:
+    """A native puzzle file's puzzle from its parsed JSON (see `read_puzzle`)."""
+    return built(data, _from_data, "puzzle file")
+
+
+def parse_json(text: str) -> Any:
+    """A JSON document's value; malformed or too deeply nested JSON is one PuzzleFormatError."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError as e:
         raise PuzzleFormatError(f"not valid JSON: {e}") from None
     except RecursionError:
         raise PuzzleFormatError("not valid JSON: nested too deeply") from None
+
+
+def built(data: Any, build: Callable[[Any], PuzzleFile], what: str) -> PuzzleFile:
+    """`build(data)`, a value of the wrong type anywhere in `data` being one PuzzleFormatError naming `what`
+    the document should be."""
     try:
         return build(data)
     except UserInputError:
@@ -155,7 +164,12 @@ def document_kind(data: Any) -> str:
 def read_catalog_record(text: str) -> PuzzleFile:
     """The puzzle of a catalog export line (`catalog export`): its 'puzzle' as clues (a stored solution:
     every label a clue), with its solution; the board must be a built-in spec."""
-    return read_json_document(text, _from_catalog_record, "catalog export line")
+    return catalog_record_from_json(parse_json(text))
+
+
+def catalog_record_from_json(data: Any) -> PuzzleFile:
+    """A catalog export line's puzzle from its parsed JSON (see `read_catalog_record`)."""
+    return built(data, _from_catalog_record, "catalog export line")
 
 
 def _from_catalog_record(data: dict) -> PuzzleFile:

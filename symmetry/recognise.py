@@ -12,6 +12,7 @@ is a label for people and never changes what it is recognised as.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -58,11 +59,20 @@ def certificate(board: Board) -> str:
 
 
 def _certificate_and_labels(board: Board) -> tuple[str, list[int]]:
+    """The certificate and nauty's canonical labelling, from one nauty run: the certificate is a digest of
+    the canonical graph, each asterism's canonical position with its points' positions."""
     import pynauty
 
-    graph = incidence_graph(board)
-    digest = hashlib.sha256(pynauty.certificate(graph)).hexdigest()
-    return f"{board.n_points}:{len(board.asterisms)}:{digest}", pynauty.canon_label(graph)
+    labels = pynauty.canon_label(incidence_graph(board))
+    position = [0] * len(labels)
+    for at, vertex in enumerate(labels):
+        position[vertex] = at
+    n = board.n_points
+    canonical = sorted(
+        (position[n + a], sorted(position[p] for p in asterism)) for a, asterism in enumerate(board.asterisms)
+    )
+    digest = hashlib.sha256(json.dumps(canonical).encode()).hexdigest()
+    return f"{board.n_points}:{len(board.asterisms)}:{digest}", labels
 
 
 def candidates(board: Board) -> list[tuple[str, tuple[int, ...]]]:

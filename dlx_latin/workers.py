@@ -1,4 +1,5 @@
-"""Worker processes that stop with their parent: the one place process pools are made.
+"""Worker processes that stop with their parent: the one place process pools are made, and where one call
+is run apart in a child with a deadline (`run_apart`).
 
 A pool's workers ignore Ctrl-C (the parent hears it, cancels what is queued and stops the workers at once,
 so no worker prints a traceback of its own), and on Linux each asks the kernel to kill it when its parent
@@ -12,11 +13,14 @@ import contextlib
 import ctypes
 import itertools
 import os
+import pickle
+import select
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
@@ -110,3 +114,48 @@ def as_finished(
     finally:
         for future in futures:
             future.cancel()
+
+
+def run_apart(function: Callable[..., T], *args: Any, seconds: float) -> T:
+    """function(*args) computed in a forked child and sent back pickled, for C or library code that Ctrl-C
+    cannot reach and no step count bounds (nauty, sympy's Schreier-Sims): past `seconds` the child is killed
+    and TimeoutError raised; a child that dies (a signal, no memory) is ChildProcessError; an exception the
+    call raises is raised here.  Ctrl-C here kills the child too."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: compute, send, leave without running the parent's clean-up
+        code = 1
+        try:
+            os.close(read)
+            try:
+                reply = (True, function(*args))
+            except Exception as e:  # noqa: BLE001 -- any exception is the caller's, raised there
+                reply = (False, e)
+            with os.fdopen(write, "wb") as out:
+                out.write(pickle.dumps(reply))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    chunks, deadline = [], time.monotonic() + seconds
+    try:
+        with os.fdopen(read, "rb") as source:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([source], [], [], left)[0]:
+                    raise TimeoutError(f"no answer in {seconds:g} s")
+                chunk = os.read(source.fileno(), 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)  # done already, or past its time: either way reaped here
+        os.waitpid(pid, 0)
+    try:
+        done, value = pickle.loads(b"".join(chunks))
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        raise ChildProcessError("the child process died before it answered") from None
+    if not done:
+        raise value
+    return value

@@ -9,31 +9,28 @@ The graph nauty sees: a vertex per item (coloured by primary/secondary and bound
 (item, color) vertices of its colored entries, each joined to its item.  The group acts faithfully on items
 and options alone, so elements are permutations of points: item j (kernel number j + 1) is point j, option
 k is point n_items + k.  Groups small enough are listed element by element (tuples); larger ones go to
-sympy's Schreier-Sims, which is imported only then.
+sympy's Schreier-Sims, which is imported only then and run apart with a deadline.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import pickle
-import select
-import signal
-import time
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover.kernel import KernelArrays
+from dlx_latin.workers import run_apart
+
+T = TypeVar("T")
 
 MAX_LISTED = 20_000_000  # group elements times degree, at most, for a group listed element by element
-MAX_SCHREIER_SIMS = 500_000  # log10(order) x degree x generators, at most, for sympy's group: S_50 on 51
-# points from 49 transpositions (162,000) takes 1 s, S_100 (1.6 million) 17 s, S_2^60 x S_60 (2.1 M) 22 s
 MAX_NAUTY_VERTICES = 40_000  # a dense nauty graph of n vertices takes n^2/8 bytes (200 MB here)
 NAUTY_SECONDS = 20.0  # nauty runs in a child process, stopped past this: S_5000 from 4,999 generators takes
 # minutes, inside C code that Ctrl-C cannot reach, and graphs past pynauty's limits kill their process
+SCHREIER_SIMS_SECONDS = 20.0  # the same for sympy's stabilizer chains of a group too large to list (S_100
+# from 99 transpositions would take minutes, and a 100-fold symmetric problem far longer)
 
 
 class GroupTooLargeError(UserInputError):
@@ -112,29 +109,38 @@ class Automorphisms:
         """Whether the group is small enough to list (nauty's order is exact to a few digits: enough)."""
         return self.log10_order + math.log10(self.degree) <= math.log10(MAX_LISTED)
 
-    @property
-    def stabilizable(self) -> bool:
-        """Whether sympy's Schreier-Sims (orders, stabilizers, orbits) on the group takes seconds at most."""
-        return self.listable or self.log10_order * self.degree * len(self.generators) <= MAX_SCHREIER_SIMS
-
     @cached_property
     def group(self) -> Any:
-        """The group: a ListedGroup, or for large groups sympy's PermutationGroup (same operations)."""
+        """The group: a ListedGroup, or for large groups sympy's PermutationGroup (same operations; its
+        Schreier-Sims has no bound on its time, so run it through `apart`)."""
         if self.listable:
             return ListedGroup.generated(self.generators, self.degree)
-        if not self.stabilizable:
-            raise GroupTooLargeError(
-                f"the problem has about {self.order_text} automorphisms on {self.degree} items and options, "
-                "too many for their stabilizers to be computed in seconds; count without the symmetry"
-            )
         from sympy.combinatorics import Permutation, PermutationGroup
 
         return PermutationGroup([Permutation(g) for g in self.generators])
 
     @cached_property
     def order(self) -> int:
-        """The number of automorphisms."""
-        return int(self.group.order())
+        """The number of automorphisms (sympy's, for a group too large to list, found `apart`)."""
+        return self.apart(lambda: int(self.group.order()))
+
+    def apart(self, function: Callable[..., T], *args: Any) -> T:
+        """function(*args) of a computation on the group: in-process for a listed group, else in a child
+        stopped past SCHREIER_SIMS_SECONDS (GroupTooLargeError) so that sympy never hangs the command."""
+        if self.listable:
+            return function(*args)
+        try:
+            return run_apart(function, *args, seconds=SCHREIER_SIMS_SECONDS)
+        except TimeoutError:
+            raise GroupTooLargeError(
+                f"the problem has about {self.order_text} automorphisms on {self.degree} items and options; "
+                f"sympy found no stabilizers of them in {SCHREIER_SIMS_SECONDS:g} s; count without the "
+                "symmetry"
+            ) from None
+        except ChildProcessError:
+            raise GroupTooLargeError(
+                f"sympy failed on the problem's {self.order_text} automorphisms; count without the symmetry"
+            ) from None
 
     def option_point(self, k: int) -> int:
         """The point of option k."""
@@ -208,51 +214,17 @@ def _nauty_generators(arrays: KernelArrays, n_items: int, degree: int) -> tuple[
         adjacency_dict={v: a for v, a in adjacency.items() if a},
         vertex_coloring=cells,
     )
-    found, size, exponent, _, _ = _apart(pynauty.autgrp, graph, vertices)
-    identity = list(range(degree))
-    generators = [g[:degree] for g in found if g[:degree] != identity]
-    return generators, math.log10(size) + exponent
-
-
-def _apart(function: Callable[..., Any], graph: Any, vertices: int) -> Any:
-    """function(graph) computed in a forked child and sent back pickled, so that a search running past
-    NAUTY_SECONDS, interrupted by Ctrl-C, or killed by a signal ends in a GroupTooLargeError (or the
-    KeyboardInterrupt) here instead of a hang or a dead process."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: compute, send, leave without running the parent's clean-up
-        code = 1
-        try:
-            os.close(read)
-            with os.fdopen(write, "wb") as out:
-                out.write(pickle.dumps(function(graph)))
-            code = 0
-        finally:
-            os._exit(code)
-    os.close(write)
-    chunks, deadline = [], time.monotonic() + NAUTY_SECONDS
     try:
-        with os.fdopen(read, "rb") as source:
-            while chunk := _read_before(source, deadline, vertices):
-                chunks.append(chunk)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)  # done already, or past its time: either way reaped here
-        os.waitpid(pid, 0)
-    try:
-        return pickle.loads(b"".join(chunks))
-    except (pickle.UnpicklingError, EOFError, ValueError):
-        raise GroupTooLargeError(
-            f"nauty failed on the problem's graph ({vertices} vertices); count without the symmetry"
-        ) from None
-
-
-def _read_before(source: Any, deadline: float, vertices: int) -> bytes:
-    """The next bytes from the child (b"" at its end), or GroupTooLargeError once the deadline passes."""
-    left = deadline - time.monotonic()
-    if left <= 0 or not select.select([source], [], [], left)[0]:
+        found, size, exponent, _, _ = run_apart(pynauty.autgrp, graph, seconds=NAUTY_SECONDS)
+    except TimeoutError:
         raise GroupTooLargeError(
             f"nauty found no automorphism group of the problem's graph ({vertices} vertices) in "
             f"{NAUTY_SECONDS:g} s; count without the symmetry"
-        )
-    return os.read(source.fileno(), 1 << 20)
+        ) from None
+    except ChildProcessError:
+        raise GroupTooLargeError(
+            f"nauty failed on the problem's graph ({vertices} vertices); count without the symmetry"
+        ) from None
+    identity = list(range(degree))
+    generators = [g[:degree] for g in found if g[:degree] != identity]
+    return generators, math.log10(size) + exponent

@@ -222,6 +222,13 @@ def symmetric_parts(
     return leaves + list(queue)
 
 
+def _parts_and_order(autos: Automorphisms, inc: Incidence) -> tuple[list[Part], int]:
+    """The symmetric parts (their groups dropped: they are sympy's, and the count needs only the options
+    chosen and the weights) and the group's order, in one computation for `Automorphisms.apart`."""
+    parts = symmetric_parts(autos, incidence=inc)
+    return [Part(p.chosen, p.weight, None) for p in parts], int(autos.group.order())
+
+
 def count_breaking_symmetry(
     arrays: KernelArrays,
     settings: CountSettings = DEFAULT,
@@ -238,7 +245,7 @@ def count_breaking_symmetry(
     """
     autos = automorphisms or Automorphisms(arrays)
     inc = Incidence(arrays)
-    parts = symmetric_parts(autos, incidence=inc)
+    parts, autos.order = autos.apart(_parts_and_order, autos, inc)
     if report is not None:
         report(len(parts), autos.order)
     total = 0
@@ -257,7 +264,7 @@ def _elements(autos: Automorphisms) -> list[tuple[int, ...]]:
     if not autos.listable:
         raise GroupTooLargeError(
             f"the problem has about {autos.order_text} automorphisms, too many to list for Burnside's lemma"
-            + ("; --break-symmetry uses them to count every solution" if autos.stabilizable else "")
+            + " (--break-symmetry counts every solution without listing them)"
         )
     return autos.group.elements
 

@@ -832,6 +832,13 @@ B2: /* [Enter level l.] */
         if (dull && best > 1) best -= dull[i];
 chosen:
         if (probe && l == path_len) { s->probe_result = best; why = RAN_PROBE; s->resume = AT_END; goto out; }
+        if (unc[l] == 1 && best > 1 && !max_batch && !s->limit && l >= path_len) {
+            /* the last primary item: each of its live options ends a solution, so they are counted at once
+             * (branching on them cost a pass over live each: quadratic in an item's options) */
+            if (s->count > U128_MAX - (u128)best) { why = RAN_OVERFLOW; s->resume = AT_END; goto out; }
+            s->count += (u128)best;
+            goto B8;
+        }
         if (tail && !max_batch && best == 1 && tot[l] == unc[l] && l >= path_len) {
             /* every LEN is 1: disjoint options (two sharing an item would give it LEN 2), one solution */
             if ((why = visit(s, l, 0)) != GO_ON) goto out;

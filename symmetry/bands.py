@@ -32,11 +32,14 @@ from functools import cached_property
 import numpy as np
 
 from dlx_latin.exact_cover import ExactCoverProblem
+from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
 from dlx_latin.latin import PartialBoard
+from dlx_latin.runner import count_in_parts
 from symmetry.errors import SymmetryTooLargeError
 
 MAX_BANDS = 3  # band 1 by classes, band 2 enumerated, band 3 forced
 MAX_SECOND_BANDS = 5_000_000  # second bands enumerated at once for one first band
+CLASSES_PER_PART = 4  # first-band classes per part of the count (sudoku:3x3: 44 classes, 11 parts)
 MAX_SYMMETRIES = 50_000  # grid symmetries that keep the bands, run through to class the patterns
 
 Pattern = tuple[int, ...]  # each label's type code (sum of column_in_stack_s * C**s), sorted
@@ -255,30 +258,51 @@ class Bands:
         unique, inverse = np.unique(keys, return_inverse=True)
         return np.array([self.f(k) for k in unique.tolist()], dtype=np.int64)[inverse.ravel()]
 
-    def count(self) -> int:
-        """The number of Sudoku grids of this shape."""
-        of, reps, weights = self.classes
-        return sum(w * self.fillings[k] * self.completions(reps[k]) for k, w in enumerate(weights))
+    def count(self, settings: CountSettings = DEFAULT) -> int:
+        """The number of Sudoku grids of this shape: the first band's classes in parts of CLASSES_PER_PART,
+        run as `settings` say (`runner.count_in_parts`: processes, a checkpoint, progress)."""
+        classes = len(self.classes[2])
+        self.fillings  # found once here, sent with the parts  # noqa: B018
+        parts = [
+            (f"sudoku:{self.stacks}x{self.width} by bands, first-band classes {i} to {j - 1}", (self, i, j))
+            for i in range(0, classes, CLASSES_PER_PART)
+            for j in [min(i + CLASSES_PER_PART, classes)]
+        ]
+        return count_in_parts(_classes_share, parts, settings)
+
+    def share(self, first: int, stop: int) -> int:
+        """The grids whose first band is in the classes first..stop-1."""
+        _, reps, weights = self.classes
+        return sum(weights[k] * self.fillings[k] * self.completions(reps[k]) for k in range(first, stop))
+
+    def __getstate__(self) -> dict:
+        """What a worker needs: the classes and their fillings, not every pattern (sent with each part)."""
+        return {k: v for k, v in self.__dict__.items() if k != "patterns"}
 
 
-def count_by_bands(rows: int, cols: int) -> int:
+def _classes_share(bands: Bands, first: int, stop: int) -> int:
+    """`Bands.share`, as a task for a pool."""
+    return bands.share(first, stop)
+
+
+def count_by_bands(rows: int, cols: int, settings: CountSettings = DEFAULT) -> int:
     """The number of sudoku:RxC grids (R = rows, C = cols of a box) by the band method, in the orientation
-    with fewer bands.
+    with fewer bands, run as `settings` say.
 
     >>> count_by_bands(2, 3)  # Sudoku 6x6
     28200960
     """
     stacks, width = (rows, cols) if cols <= rows else (cols, rows)
-    return Bands(stacks, width).count()
+    return Bands(stacks, width).count(settings)
 
 
-def count_sudoku(pb: PartialBoard) -> int | None:
+def count_sudoku(pb: PartialBoard, settings: CountSettings = DEFAULT) -> int | None:
     """The number of Latin boards of an empty sudoku:RxC with distinct labels by the band method; None for
     any other board, or a shape the method does not take (more than 3 bands both ways: sudoku:4x4)."""
     shape = sudoku_shape(pb)
     if shape is None:
         return None
     try:
-        return count_by_bands(*shape)
+        return count_by_bands(*shape, settings)
     except BandsTooLargeError:
         return None

@@ -162,16 +162,23 @@ def count_up_to_symmetry(
 
 
 def count_by_structure(pb: PartialBoard, settings: CountSettings = DEFAULT) -> int | None:
-    """The number of Latin boards of an empty sudoku:RxC (by bands) or latin:n up to order 9 (in halves,
-    run with `settings`) with distinct labels, from the board's structure rather than a search; None for any
-    other board."""
+    """The number of Latin boards of an empty sudoku:RxC (by bands) or latin:n up to order 9 (in halves)
+    with distinct labels, from the board's structure rather than a search, run as `settings` say (jobs,
+    executor, checkpoint, progress); None for any other board."""
     from symmetry.bands import count_sudoku
     from symmetry.halves import MAX_ORDER, count_latin_squares
 
+    if settings.progress is not None:  # the parts' share done, not search nodes
+        settings = settings.updated(progress=_share_only(settings.progress))
     n = _latin_order(pb)
     if n is not None and 2 <= n <= MAX_ORDER:
         return count_latin_squares(n, settings)
-    return count_sudoku(pb)
+    return count_sudoku(pb, settings)
+
+
+def _share_only(progress: Progress) -> Progress:
+    """A progress report of the fraction done alone (the parts done are no nodes)."""
+    return lambda _done, fraction: progress(0, fraction)
 
 
 def recorded_structure_count(pb: PartialBoard, settings: CountSettings = DEFAULT) -> int | None:

@@ -24,6 +24,7 @@ import math
 from collections.abc import Iterator, Sequence
 
 from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
+from dlx_latin.runner import count_in_parts
 from symmetry import _rectangles
 from symmetry.errors import SymmetryTooLargeError
 
@@ -100,40 +101,11 @@ def count_latin_squares(n: int, settings: CountSettings = DEFAULT) -> int:
     if not 2 <= n <= MAX_ORDER:
         raise SymmetryTooLargeError(f"counting in halves takes orders 2 to {MAX_ORDER}, not {n}")
     classes = list(column_set_classes(n, n // 2))
-    parts = {
-        f"latin:{n} in halves, column-set classes {i} to {min(i + CHUNK, len(classes)) - 1}": classes[
-            i : i + CHUNK
-        ]
+    parts = [
+        (
+            f"latin:{n} in halves, column-set classes {i} to {min(i + CHUNK, len(classes)) - 1}",
+            (n, classes[i : i + CHUNK]),
+        )
         for i in range(0, len(classes), CHUNK)
-    }
-    recorded = None
-    if settings.checkpoint is not None:
-        from dlx_latin.exact_cover.checkpoint import WholeCounts
-
-        recorded = WholeCounts(settings.checkpoint)
-    sums = {key: recorded.done[key] for key in parts if recorded and key in recorded.done}
-
-    def finished(key: str, value: int) -> None:
-        sums[key] = value
-        if recorded is not None:
-            recorded.add({key: value})
-        if settings.progress is not None:
-            settings.progress(0, len(sums) / len(parts))
-
-    pending = [key for key in parts if key not in sums]
-    if settings.parallel and len(pending) > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        own = None if settings.executor else ProcessPoolExecutor(settings.jobs)
-        executor = settings.executor or own
-        try:
-            futures = {executor.submit(_part, n, parts[key]): key for key in pending}
-            for future in as_completed(futures):
-                finished(futures[future], future.result())
-        finally:
-            if own is not None:
-                own.shutdown(cancel_futures=True)
-    else:
-        for key in pending:
-            finished(key, _part(n, parts[key]))
-    return sum(sums.values())
+    ]
+    return count_in_parts(_part, parts, settings)

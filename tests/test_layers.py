@@ -2,7 +2,7 @@
 
 Layers, bottom up (a module may import its own layer's modules and those below, never above):
 
-0. the engine and plumbing: `exact_cover`, `errors`, `workers`, `distributed`, `formats.files`
+0. the engine and plumbing: `exact_cover`, `errors`, `workers`, `runner`, `distributed`, `formats.files`
 1. `boards`: the boards and their constellations; `render`, which draws them
 2. `latin` (partial Latin boards, completion, counts) and the file formats built on it; `kenken`
 3. `puzzles` (attrition, generation, minimal and critical puzzles), `approx`
@@ -27,6 +27,7 @@ LAYERS = {  # module prefix -> layer; the longest prefix that matches a module d
     "dlx_latin.exact_cover": 0,
     "dlx_latin.errors": 0,
     "dlx_latin.workers": 0,
+    "dlx_latin.runner": 0,
     "dlx_latin.distributed": 0,
     "dlx_latin.formats.files": 0,
     "dlx_latin.boards": 1,

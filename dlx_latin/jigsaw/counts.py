@@ -15,7 +15,6 @@ asks for at most one square).
 
 from __future__ import annotations
 
-import random
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -23,11 +22,12 @@ from contextlib import nullcontext
 from functools import cache, partial
 
 from dlx_latin.boards import BoardWarning, board_from_spec
-from dlx_latin.exact_cover.checkpoint import WholeCounts
+from dlx_latin.exact_cover.settings import CountSettings
 from dlx_latin.jigsaw import _placements
 from dlx_latin.jigsaw.dissections import JigsawOrderError, covers_up_to_symmetry, square_transforms, tiles
 from dlx_latin.latin import PartialBoard, count_completions
-from dlx_latin.workers import as_finished, process_pool
+from dlx_latin.runner import count_in_parts
+from dlx_latin.workers import process_pool
 
 PREFIX_TILES = 2  # the first tiles fixed by a part (more after whole rows): most parts take seconds or less
 MAX_ORDER = 8  # the walk keeps a cover's cells in 64 bits
@@ -137,29 +137,6 @@ def jigsaw_count(
     >>> [jigsaw_count(n) for n in range(1, 5)]
     [1, 4, 72, 13872]
     """
-    parts = cover_parts(n)
-    recorded = WholeCounts(checkpoint) if checkpoint is not None else None
-    known = recorded.done if recorded is not None else {}
-    total = sum(known[key] for key, _ in parts if key in known)
-    todo = [(key, part) for key, part in parts if key not in known]
-    random.Random(n).shuffle(todo)
-    done = len(parts) - len(todo)
-    with nullcontext(executor) if executor is not None or jobs == 1 else process_pool(jobs) as pool:
-        if pool is None:
-            finished: Iterator[tuple[str, int]] = ((key, part_count(n, part)) for key, part in todo)
-        else:
-            task = partial(_keyed_count, n)
-            finished = ((key, count) for (key, _), count in as_finished(pool, task, todo))
-        for key, count in finished:
-            total += count
-            done += 1
-            if recorded is not None:
-                recorded.add({key: count})
-            if progress is not None:
-                progress(done, done / len(parts))
-    return total
-
-
-def _keyed_count(n: int, keyed: tuple[str, tuple[int, ...]]) -> int:
-    """part_count of a (key, prefix) pair: the task a pool runs."""
-    return part_count(n, keyed[1])
+    parts = [(key, (n, prefix)) for key, prefix in cover_parts(n)]
+    settings = CountSettings(jobs=jobs, executor=executor, progress=progress, checkpoint=checkpoint)
+    return count_in_parts(part_count, parts, settings, shuffle=n)

@@ -11,6 +11,7 @@ import click
 from dlx_latin.approx.algorithms import ALGORITHMS, PATHWIDTH
 from dlx_latin.approx.instance import CONDITIONS
 from dlx_latin.cli import FiniteRange
+from dlx_latin.cli.options import json_option
 
 condition_option = click.option(
     "--condition",
@@ -63,7 +64,7 @@ def need_scipy() -> None:
 @r_option
 @pathwidth_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Orders for greedy (and its start).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: sizes, ratio, the filled grid.")
+@json_option("One JSON object: sizes, ratio, the filled grid.")
 def run_command(
     instance: str, algorithm: str, r: int | None, pathwidth: int, seed: int, as_json: bool
 ) -> None:

@@ -7,8 +7,7 @@ import sqlite3
 
 import click
 
-from dlx_latin.cli import JOBS
-from dlx_latin.cli.progress import progress_option
+from dlx_latin.cli.options import jobs_option, json_option, progress_option, scheduler_option
 from dlx_latin.cli.text import plural
 from dlx_latin.errors import UserInputError
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
@@ -102,10 +101,10 @@ def catalog() -> None:
     "asterism by asterism (faster beyond a few thousand; boards of at most 64 points).",
 )
 @progress_option
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes working parts.")
-@click.option("--scheduler", metavar="ADDR", help="Work the parts on a Dask cluster at tcp://HOST:PORT.")
+@jobs_option("Processes working parts.")
+@scheduler_option("Work the parts on a Dask cluster at tcp://HOST:PORT.")
 @db_option
-@click.option("--json", "as_json", is_flag=True, help="One JSON object at the end: what the catalog holds.")
+@json_option("One JSON object at the end: what the catalog holds.")
 def build(
     target: str,
     multiset: str | None,
@@ -216,7 +215,7 @@ def _holding(db: sqlite3.Connection, spec: str, multiset: str) -> dict:
 
 @catalog.command(name="stats")
 @db_option
-@click.option("--json", "as_json", is_flag=True, help="JSON lines.")
+@json_option("JSON lines.")
 def stats(db_path: str, as_json: bool) -> None:
     """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes,
     and whether the classes are all there (when the count is known: an exhaustive build, or `certify`)."""
@@ -264,7 +263,7 @@ def stats(db_path: str, as_json: bool) -> None:
 @catalog.command(name="certify")
 @click.argument("target", metavar="BOARD")
 @click.option("--multiset", help="Labels with multiplicities, as built.")
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Threads counting.")
+@jobs_option("Threads counting.")
 @click.option(
     "--checkpoint",
     type=click.Path(dir_okay=False),
@@ -272,7 +271,7 @@ def stats(db_path: str, as_json: bool) -> None:
 )
 @progress_option
 @db_option
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option("Print JSON.")
 def certify(
     target: str,
     multiset: str | None,
@@ -311,7 +310,7 @@ def certify(
 
 
 @catalog.command(name="query")
-@click.option("--json", "as_json", is_flag=True, help="JSON lines (the only output; for uniformity).")
+@json_option("JSON lines (the only output; for uniformity).")
 @click.option("--board", "spec", required=True, help="The board's spec as built.")
 @click.option("--puzzles", is_flag=True, help="Critical puzzles instead of solutions.")
 @click.option(
@@ -436,10 +435,10 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
     "`solve --batch` reads: each Latin puzzle stored once per symmetry class, duplicates counted.",
 )
 @click.option("--multiset", help="Labels with multiplicities, for a BOARD.")
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes (with --grid).")
+@jobs_option("Processes (with --grid).")
 @progress_option
 @db_option
-@click.option("--json", "as_json", is_flag=True, help='{"added": N, ...}.')
+@json_option('{"added": N, ...}.')
 def import_(
     source: str,
     grids: str | None,

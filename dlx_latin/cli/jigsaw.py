@@ -6,10 +6,16 @@ import json
 
 import click
 
-from dlx_latin.cli import JOBS, SECONDS
-from dlx_latin.cli.progress import echo, progress_bar, progress_option
+from dlx_latin.cli import SECONDS
+from dlx_latin.cli.options import (
+    checkpoint_option,
+    jobs_option,
+    json_option,
+    progress_option,
+    scheduler_option,
+)
+from dlx_latin.cli.progress import echo, progress_bar
 from dlx_latin.cli.text import plural
-from dlx_latin.cli.xc import checkpoint_option
 from dlx_latin.distributed import dask_executor
 from dlx_latin.jigsaw.borders import border_fillings, border_formula
 from dlx_latin.jigsaw.counts import jigsaw_count, per_cover_counts
@@ -71,11 +77,11 @@ def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_
 @jigsaw.command(name="count")
 @order_argument
 @click.option("--per-cover", is_flag=True, help="JSON lines: each cover (up to symmetry), orbit size, count.")
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes counting covers.")
-@click.option("--scheduler", metavar="ADDR", help="Count the parts on a Dask cluster at tcp://HOST:PORT.")
+@jobs_option("Processes counting covers.")
+@scheduler_option("Count the parts on a Dask cluster at tcp://HOST:PORT.")
 @checkpoint_option
 @progress_option
-@click.option("--json", "as_json", is_flag=True, help='{"count": N} (--per-cover is JSON lines anyway).')
+@json_option('{"count": N} (--per-cover is JSON lines anyway).')
 def count_command(
     n: int,
     per_cover: bool,
@@ -106,8 +112,8 @@ def count_command(
 
 @jigsaw.command(name="impossible")
 @click.argument("n", type=click.IntRange(min=1, max=128))
-@click.option("--json", "as_json", is_flag=True, help="JSON lines with orbit sizes.")
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes testing covers.")
+@json_option("JSON lines with orbit sizes.")
+@jobs_option("Processes testing covers.")
 @click.option("--construct", is_flag=True, help="Print one such cover for any N >= 4, built (not searched).")
 @progress_option
 def impossible_command(n: int, as_json: bool, jobs: int, construct: bool, progress: bool | None) -> None:
@@ -137,7 +143,7 @@ def impossible_command(n: int, as_json: bool, jobs: int, construct: bool, progre
     show_default=True,
     help="The closed formula (any N) or an exact-cover count (small N).",
 )
-@click.option("--json", "as_json", is_flag=True, help='{"count": N}.')
+@json_option('{"count": N}.')
 def borders_command(n: int, method: str, as_json: bool) -> None:
     """Fillings of the N x N square's border cells with 1..N, no label twice in a line (A173104)."""
     echo_count(border_formula(n) if method == "formula" else border_fillings(n), as_json)
@@ -145,7 +151,7 @@ def borders_command(n: int, method: str, as_json: bool) -> None:
 
 @jigsaw.command(name="scs")
 @click.argument("n", type=click.IntRange(min=2, max=9))
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="Processes.")
+@jobs_option("Processes.")
 @click.option(
     "--json", "as_json", is_flag=True, help="JSON lines: each cover, orbit size, fewest clues, a puzzle file."
 )
@@ -179,7 +185,7 @@ def scs_command(n: int, jobs: int, as_json: bool, checkpoint: str | None, progre
 @jigsaw.command(name="cannibals")
 @click.option("--dimension", type=click.IntRange(min=2, max=3), default=2, show_default=True)
 @click.option("--seconds", type=SECONDS, default=30, show_default=True, help="Time for each search.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: both searches' results.")
+@json_option("One JSON object: both searches' results.")
 def cannibals_command(dimension: int, seconds: float, as_json: bool) -> None:
     """De Ruiter's cannibals: polyominoes (polycubes in 3-D) enclosing exactly their own number of cells.
     An exhaustive search over every fixed polyform of 1, 2, ... cells, as far as SECONDS allow, then the

@@ -7,6 +7,7 @@ import json
 import click
 
 from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE
+from dlx_latin.cli.options import json_option
 from dlx_latin.kenken import KenKen, random_kenken, read_kenken
 
 
@@ -25,7 +26,7 @@ def show(grid: list[list[int]]) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--limit", type=click.IntRange(min=1), default=1, show_default=True, help="Solutions to print.")
 @click.option("--unique", is_flag=True, help="Fail (exit 4) unless the puzzle has exactly one solution.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: the solutions as rows.")
+@json_option("One JSON object: the solutions as rows.")
 def solve(file: str, limit: int, unique: bool, as_json: bool) -> None:
     """Print up to --limit solutions of a KenKen FILE (exit 3: none)."""
     puzzle = read_kenken(file)
@@ -51,7 +52,7 @@ def solve(file: str, limit: int, unique: bool, as_json: bool) -> None:
 @click.option(
     "--cap", type=click.IntRange(min=2, max=2**62), default=1000, show_default=True, help="Count up to this."
 )
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: cages, solutions, unique.")
+@json_option("One JSON object: cages, solutions, unique.")
 def check(file: str, cap: int, as_json: bool) -> None:
     """Count a KenKen FILE's solutions (up to --cap) and say whether it is a puzzle (exactly one)."""
     puzzle = read_kenken(file)

@@ -10,9 +10,21 @@ import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
 from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, JOBS
-from dlx_latin.cli.progress import ProgressBar, echo, progress_bar, progress_option, wants_progress
+from dlx_latin.cli.options import (
+    checkpoint_option,
+    clues_option,
+    jobs_option,
+    json_option,
+    memo_setting,
+    memo_size_option,
+    multiset_option,
+    no_memo_option,
+    progress_option,
+    scheduler_option,
+    target_argument,
+)
+from dlx_latin.cli.progress import ProgressBar, echo, progress_bar, wants_progress
 from dlx_latin.cli.text import plural
-from dlx_latin.cli.xc import checkpoint_option, memo_setting, memo_size_option, no_memo_option
 from dlx_latin.distributed import dask_executor
 from dlx_latin.exact_cover.settings import CountSettings
 from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
@@ -65,13 +77,6 @@ def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:
     return pb
 
 
-target_argument = click.argument("target", metavar="FILE|BOARD")
-multiset_option = click.option(
-    "--multiset", metavar="M", help="Labels, e.g. 1,1,2,2 or 1^2,2^2 (default 1..k)."
-)
-clues_option = click.option("--clues", metavar="GRID", help="Clues as a grid string (square boards).")
-
-
 def batch_options(command: Callable) -> Callable:
     """--batch FILE, --keep-blank, --jobs and --progress: `solve` and `check` on a collection of puzzles."""
     command = progress_option(command)
@@ -81,9 +86,7 @@ def batch_options(command: Callable) -> Callable:
         help="--batch: an empty output line for each blank or '#' line, so output line k answers input line "
         "k (--json lines carry the input's line number instead).",
     )(command)
-    command = click.option(
-        "--jobs", type=JOBS, default=1, show_default=True, help="--batch: processes at work."
-    )(command)
+    command = jobs_option("--batch: processes at work.")(command)
     return click.option(
         "--batch",
         "batch_source",
@@ -93,11 +96,8 @@ def batch_options(command: Callable) -> Callable:
     )(command)
 
 
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-
-
 @click.command()
-@json_option
+@json_option()
 def boards(as_json: bool) -> None:
     """List the built-in board families."""
     if as_json:
@@ -117,7 +117,7 @@ INFO_NODES = 1_000_000  # search nodes `info` spends finding whether a board has
 
 @click.command()
 @click.argument("board", metavar="BOARD")
-@json_option
+@json_option()
 def info(board: str, as_json: bool) -> None:
     """The structure of a BOARD: points, asterisms, k, asterisms per point, its group orders, and whether
     it has Latin boards (when a short search can tell)."""
@@ -163,13 +163,16 @@ def info(board: str, as_json: bool) -> None:
     "rotations and reflections and relabelling (Latin polygons and polyhedra, by Burnside's lemma); or, "
     "for latin:n, under row, column and symbol permutations (isotopy classes).",
 )
-@click.option("--jobs", type=JOBS, default=1, help="Count with N threads sharing one memo.")
-@click.option("--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT.")
+@jobs_option(
+    "Count with N workers: threads sharing one memo for a search, processes for a count in parts (Latin "
+    "squares in halves, Sudoku by bands, Burnside's terms)."
+)
+@scheduler_option("Count on a Dask cluster at tcp://HOST:PORT.")
 @progress_option
 @no_memo_option
 @memo_size_option
 @checkpoint_option
-@json_option
+@json_option()
 def count(
     target: str,
     multiset: str | None,
@@ -239,7 +242,7 @@ def count(
 @click.option("--probes", type=click.IntRange(min=2), default=10_000, show_default=True, help="Random walks.")
 @click.option("--seed", type=int, help="Make the estimate reproducible.")
 @progress_option
-@json_option
+@json_option()
 def estimate(
     target: str,
     multiset: str | None,
@@ -302,7 +305,7 @@ def estimate(
     help="One canonical form per class under the board's automorphisms and relabelling, with its orbit size.",
 )
 @click.option("--limit", type=click.IntRange(min=1), help="Stop after N lines.")
-@click.option("--json", "as_json", is_flag=True, help="JSON lines (the only output; for uniformity).")
+@json_option("JSON lines (the only output; for uniformity).")
 @progress_option
 def enumerate_(
     target: str,
@@ -372,7 +375,7 @@ def _text(labelling: list, board: Board) -> str:
 )
 @click.option("--explain", is_flag=True, help="Print the attrition proof, step by step, before the solution.")
 @batch_options
-@json_option
+@json_option()
 def solve(
     target: str,
     multiset: str | None,
@@ -439,7 +442,7 @@ def solve(
     is_flag=True,
     help="Read puzzles off the enumeration of Latin boards itself (Palomo 5.3.1) instead.",
 )
-@json_option
+@json_option()
 def generate(
     target: str,
     multiset: str | None,
@@ -505,7 +508,7 @@ def generate(
     "number of clues, in all and up to symmetry, without storing them (boards of at most 50,000,000 Latin "
     "boards: 4x4 and 6x6 Sudoku, Latin squares up to order 5).",
 )
-@click.option("--jobs", type=JOBS, default=1, show_default=True, help="--critical: processes at work.")
+@jobs_option("--critical: processes at work.")
 @click.option(
     "--checkpoint",
     type=click.Path(dir_okay=False),
@@ -513,7 +516,7 @@ def generate(
     "interruption.",
 )
 @progress_option
-@json_option
+@json_option()
 def minimal(
     target: str,
     multiset: str | None,
@@ -683,7 +686,7 @@ def _explain(pb: PartialBoard, as_json: bool) -> dict:
 @batch_options
 @click.option("--critical", is_flag=True, help="--batch: also whether each unique puzzle is critical.")
 @click.option("--rate", is_flag=True, help="--batch: also attrition's verdict: fair, rating, score.")
-@json_option
+@json_option()
 def check(
     target: str,
     multiset: str | None,

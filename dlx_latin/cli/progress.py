@@ -9,12 +9,6 @@ from contextlib import contextmanager
 
 import click
 
-progress_option = click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Progress on stderr: done, rate, time left (default: on a terminal).",
-)
-
 
 class ProgressBar:
     """Call it with (done, fraction_done) -- `done` counts `unit`s: search nodes, parts, classes -- and it

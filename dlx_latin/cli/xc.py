@@ -7,11 +7,18 @@ import time
 
 import click
 
-from dlx_latin.cli import JOBS
-from dlx_latin.cli.progress import ProgressBar, progress_option, wants_progress
+from dlx_latin.cli.options import (
+    checkpoint_option,
+    jobs_option,
+    json_option,
+    memo_setting,
+    memo_size_option,
+    no_memo_option,
+    progress_option,
+)
+from dlx_latin.cli.progress import ProgressBar, wants_progress
 from dlx_latin.cli.text import printable
 from dlx_latin.exact_cover import CountSettings, ExactCoverProblem
-from dlx_latin.exact_cover.kernel import MAX_MEMO_SLOTS
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
 from dlx_latin.formats.files import read_text
 
@@ -32,27 +39,6 @@ sharp_option = click.option(
 )
 
 
-no_memo_option = click.option(
-    "--no-memo", is_flag=True, help="Raw search: visit every node (no memo of finished subtrees)."
-)
-checkpoint_option = click.option(
-    "--checkpoint",
-    metavar="FILE",
-    help="Record finished parts of the count in FILE; the same command resumes after an interruption.",
-)
-memo_size_option = click.option(
-    "--memo-size",
-    type=click.IntRange(min=2, max=MAX_MEMO_SLOTS),
-    metavar="N",
-    help="Entries of the count memo (default: 64 MiB).",
-)
-
-
-def memo_setting(no_memo: bool, memo_size: int | None) -> bool | int:
-    """The engine's `memo` argument from --no-memo and --memo-size."""
-    return False if no_memo else (memo_size or True)
-
-
 @click.group()
 def xc() -> None:
     """Generalized exact cover in Knuth's DLX format (dlx1/dlx2/dlx3 files)."""
@@ -60,8 +46,8 @@ def xc() -> None:
 
 @xc.command()
 @click.argument("file")
-@click.option("--json", "as_json", is_flag=True, help='Print {"count": N}.')
-@click.option("--jobs", type=JOBS, default=1, help="Count with N threads sharing one memo.")
+@json_option('Print {"count": N}.')
+@jobs_option("Count with N threads sharing one memo.")
 @click.option(
     "--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT (extra 'dask')."
 )
@@ -172,7 +158,7 @@ def _count_with_symmetry(
 @xc.command()
 @click.argument("file")
 @click.option("--limit", type=click.IntRange(min=0), default=None, help="Stop after N solutions.")
-@click.option("--json", "as_json", is_flag=True, help='Print {"solutions": [[option lines...], ...]}.')
+@json_option('Print {"solutions": [[option lines...], ...]}.')
 @sharp_option
 def solve(file: str, limit: int | None, as_json: bool, sharp: bool) -> None:
     """List the solutions of FILE ('-' for standard input), each as its option lines."""

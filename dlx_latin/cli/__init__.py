@@ -128,7 +128,7 @@ def run(args: Sequence[str]) -> int:
         click.echo("dlx-latin: interrupted", err=True)
         return 130
     except UserInputError as e:
-        return fail(str(e))
+        return fail(str(e), e.exit_code)
     except BrokenPipeError:  # the reader went away (`dlx-latin enumerate ... | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -10,6 +10,7 @@ import click
 from dlx_latin.cli.options import jobs_option, json_option, progress_option, scheduler_option
 from dlx_latin.cli.text import plural
 from dlx_latin.errors import UserInputError
+from dlx_latin.formats.inputs import load_target
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 MAX_RUN_PARTS = 10_000_000  # a run keeps a row per part (per seed): more would only fill the disk
@@ -136,10 +137,9 @@ def build(
         build_sampled_solutions,
         build_solutions,
     )
-    from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
 
-    pb = load(target, multiset, None)
+    pb = load_target(target, multiset, None)
     db = catalog_file(db_path)
     bar = ProgressBar(unit="parts") if wants_progress(progress) else None
     report = (lambda done, parts: bar(done, done / parts)) if bar else None
@@ -285,10 +285,9 @@ def certify(
     against the exact count (counted once and kept in the catalog; an exhaustive build's serves).  For
     sampled catalogs (`build --sample`), which are complete only when the two agree."""
     from catalog.build import certify as certify_catalog
-    from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import ProgressBar, wants_progress
 
-    pb = load(target, multiset, None)
+    pb = load_target(target, multiset, None)
     db = catalog_file(db_path, create=False)
     bar = ProgressBar() if wants_progress(progress) else None
     try:
@@ -470,12 +469,11 @@ def _import_grids(
 ) -> int:
     """`catalog import BOARD --grid FILE`: the exit code (1 when some line was rejected)."""
     from catalog.collection import import_grids
-    from dlx_latin.cli.latin import load
     from dlx_latin.cli.progress import progress_bar
     from dlx_latin.cli.text import printable
     from dlx_latin.formats.files import text_lines
 
-    pb = load(spec, multiset, None)
+    pb = load_target(spec, multiset, None)
     if pb.clues:
         raise click.UsageError("--grid takes a BOARD: the puzzles are the file's lines")
     db = catalog_file(db_path)
@@ -529,7 +527,6 @@ def render(
     Several FILE|BOARD make one printable sheet, each captioned with its name."""
     from pathlib import Path
 
-    from dlx_latin.cli.latin import load
     from dlx_latin.latin import completions
     from dlx_latin.render import render_sheet, render_svg, svg_to_png
 
@@ -537,7 +534,7 @@ def render(
         raise click.BadParameter("give a name ending in .svg or .png", param_hint="-o")
     pictures = []
     for target in targets:
-        pb = load(target, multiset, clues)
+        pb = load_target(target, multiset, clues)
         filled = None
         if solution:
             filled = next(iter(completions(pb, limit=1)), None)

@@ -27,17 +27,14 @@ from dlx_latin.cli.progress import ProgressBar, echo, progress_bar, wants_progre
 from dlx_latin.cli.text import plural
 from dlx_latin.distributed import dask_executor
 from dlx_latin.exact_cover.settings import CountSettings
-from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
-from dlx_latin.formats.inputs import read_input
+from dlx_latin.formats.grid import GridStringError, format_grid, label_char
+from dlx_latin.formats.inputs import load_target, read_puzzle_file
 from dlx_latin.formats.ipuz import write_ipuz
 from dlx_latin.formats.puzzle import (
-    PuzzleFile,
-    PuzzleFormatError,
     labelling_json,
     write_puzzle,
 )
 from dlx_latin.latin import (
-    Multiset,
     PartialBoard,
     completions,
     estimate_completions,
@@ -47,34 +44,6 @@ from dlx_latin.latin.completion import completable_within, label_group_order
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when puzzles are filtered
-
-
-def read_puzzle_file(path: Path) -> PuzzleFile:
-    """The puzzle in a file (native, ipuz Sudoku, a catalog export line); a board file is refused."""
-    found = read_input(path)
-    if isinstance(found, Board):
-        raise PuzzleFormatError(f"{path} is a board file, neither a dlx-latin puzzle file nor an ipuz one")
-    return found
-
-
-def load(target: str, multiset: str | None, clues: str | None) -> PartialBoard:
-    """A puzzle file, or a BOARD spec (or board file) with an optional --multiset and --clues grid string."""
-    path = Path(target)
-    found = read_input(path) if path.is_file() else board_from_spec(target)
-    if isinstance(found, PuzzleFile):
-        if multiset or clues:
-            raise click.UsageError("--multiset and --clues apply to a BOARD; a puzzle file holds its own")
-        return found.partial
-    board = found
-    m = Multiset.parse(multiset) if multiset else None
-    pb = PartialBoard(board, m)
-    if clues:
-        if not board.shape:
-            raise GridStringError(
-                f"--clues takes a grid string, for square boards; {board.name} needs a puzzle file"
-            )
-        pb = pb.with_clues(parse_grid(clues, board.n_points, pb.multiset))
-    return pb
 
 
 def batch_options(command: Callable) -> Callable:
@@ -187,7 +156,7 @@ def count(
     as_json: bool,
 ) -> None:
     """Count the Latin boards of a BOARD (or completing a puzzle FILE), exactly."""
-    pb = load(target, multiset, clues)
+    pb = load_target(target, multiset, clues)
     if up_to and pb.clues:
         raise click.UsageError(f"--up-to {up_to} counts empty boards (clues break the symmetry)")
     if up_to == "isotopy" and (checkpoint or jobs != 1):
@@ -256,7 +225,7 @@ def estimate(
     Knuth's random walks down the search `count` would make, with their standard error.  For an empty board
     it also estimates a lower bound on its symmetry classes (no orbit is larger than the symmetry group, so
     the classes are at least the count over the group's order); an estimate, never a proven bound."""
-    pb = load(target, multiset, clues)
+    pb = load_target(target, multiset, clues)
     with progress_bar(progress, "probes") as bar:
         e = estimate_completions(pb, probes, seed, bar)
     data = {
@@ -318,7 +287,7 @@ def enumerate_(
 ) -> None:
     """Stream the Latin boards of a BOARD (or the completions of a puzzle FILE) as JSON lines; with
     --canonical, one per class as found (--progress shows how far the search for classes is)."""
-    pb = load(target, multiset, clues)
+    pb = load_target(target, multiset, clues)
     with progress_bar(progress if canonical else False, "classes") as bar:
         _enumerate(pb, canonical, limit, bar)
 
@@ -391,7 +360,7 @@ def solve(
 ) -> None:
     """Complete a puzzle FILE, or latinize a BOARD (with --multiset and --clues); with --batch, solve a
     collection of puzzles of BOARD: one line per puzzle, its solution as a grid string ('-': none)."""
-    pb = load(target, multiset, clues)
+    pb = load_target(target, multiset, clues)
     if batch_source is not None:
         if explain or limit != 1:
             raise click.UsageError("--explain and --limit do not go with --batch")
@@ -461,7 +430,7 @@ def generate(
     from dlx_latin.puzzles.generate import generate as make
     from dlx_latin.workers import ordered_map
 
-    pb = load(target, multiset, None)
+    pb = load_target(target, multiset, None)
     if inscription:
         kept = read_puzzle_file(Path(inscription))
         if kept.partial.board.asterisms != pb.board.asterisms:
@@ -535,7 +504,7 @@ def minimal(
     from symmetry.counting import all_classes
     from symmetry.groups import automorphism_elements
 
-    pb = load(target, multiset, clues)
+    pb = load_target(target, multiset, clues)
     if not critical and (jobs != 1 or checkpoint):
         raise click.UsageError("--jobs and --checkpoint go with --critical")
     if critical:
@@ -704,7 +673,7 @@ def check(
     Latin puzzle also fair (solved by attrition alone), its rating and score.  With --batch, a collection
     of puzzles of BOARD, one line each: solutions (up to --cap), unique; --critical and --rate add the
     costlier facts."""
-    pb = load(target, multiset, clues)
+    pb = load_target(target, multiset, clues)
     if batch_source is not None:
         from dlx_latin.cli.batch import run_batch
 

@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
 
-from catalog.store import CatalogError, board_id, known_count
+from catalog.store import SAMPLE_BATCH, CatalogError, board_id, known_count
 from dlx_latin.boards import Board, per_board
 from dlx_latin.latin import PartialBoard, completions
 from dlx_latin.latin.multiset import Multiset
@@ -250,7 +250,6 @@ def build_solutions(
     return Built(classes, expected, parts, ran)
 
 
-SAMPLE_BATCH = 100  # random Latin boards per part of a sampled run
 SYMMETRIC_DRAWS = 20  # random boards fixed by each generator of a symmetric class's automorphisms
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -261,3 +262,114 @@ def board_id(db: sqlite3.Connection, spec: str, multiset: str, points: int, aste
         (spec, multiset, points, len(asterisms), fingerprint),
     )
     return board_id(db, spec, multiset, points, asterisms)
+
+
+SAMPLE_BATCH = 100  # random Latin boards per part of a sampled run (`catalog.build.add_samples`)
+
+
+def holding(db: sqlite3.Connection, spec: str, multiset: str) -> dict:
+    """What the catalog holds for a board: solution classes, the sum of their orbit sizes, puzzle classes."""
+    classes, total, puzzles = db.execute(
+        "SELECT (SELECT count(*) FROM solutions s WHERE s.board_id = b.id), "
+        "(SELECT exact_sum(s.orbit_size) FROM solutions s WHERE s.board_id = b.id), "
+        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id) "
+        "FROM boards b WHERE b.spec = ? AND b.multiset = ?",
+        (spec, multiset),
+    ).fetchone() or (0, 0, 0)
+    return {"classes": classes, "total": int(total or 0), "puzzle_classes": puzzles}
+
+
+def board_stats(db: sqlite3.Connection) -> Iterator[dict]:
+    """Per board, by spec: solution classes, the sum of their orbit sizes, the build's status and parts,
+    puzzle classes, random boards sampled, the count when known (an exhaustive build, or `certify`) and
+    whether the classes hold it all."""
+    rows = db.execute(
+        "SELECT b.spec, b.multiset, count(s.canonical), exact_sum(s.orbit_size), "
+        "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
+        "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1), "
+        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id), "
+        "(SELECT count(*) FROM runs q JOIN run_parts p ON p.run_id = q.id "
+        " WHERE q.board_id = b.id AND q.kind = 'sampled' AND p.done = 1), "
+        f"({known_count('b.id')}) "
+        "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
+        "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
+    ).fetchall()
+    for spec, m, classes, total, status, parts, done, puzzles, sampled, count in rows:
+        count = None if count is None else int(count)
+        yield {
+            "board": spec,
+            "multiset": m,
+            "classes": classes,
+            "total": int(total),
+            "status": status,
+            "parts": parts,
+            "parts_done": done,
+            "puzzle_classes": puzzles,
+            "sampled_boards": sampled * SAMPLE_BATCH,
+            "count": count,
+            "complete": None if count is None else int(total) == count,
+        }
+
+
+def _board(db: sqlite3.Connection, spec: str) -> int:
+    found = db.execute("SELECT id FROM boards WHERE spec = ?", (spec,)).fetchone()
+    if found is None:
+        raise CatalogError(f"the catalog has no board {spec}")
+    return found[0]
+
+
+def stored_solutions(db: sqlite3.Connection, spec: str, limit: int | None = None) -> Iterator[dict]:
+    """The canonical solutions of a board (labelling in point order, orbit size, automorphisms), largest
+    orbits first."""
+    rows = db.execute(
+        "SELECT canonical, orbit_size, automorphisms FROM solutions WHERE board_id = ? "
+        "ORDER BY CAST(orbit_size AS REAL) DESC, canonical LIMIT ?",
+        (_board(db, spec), limit if limit else -1),
+    ).fetchall()
+    for canonical, orbit, automorphisms in rows:
+        yield {
+            "labelling": json.loads(canonical),
+            "orbit_size": int(orbit),
+            "automorphisms": int(automorphisms),
+        }
+
+
+def stored_puzzles(
+    db: sqlite3.Connection,
+    spec: str,
+    *,
+    clue_count: int | None = None,
+    minimal: bool = False,
+    fair: bool | None = None,
+    rating: str | None = None,
+    limit: int | None = None,
+) -> Iterator[dict]:
+    """The puzzles of a board that match (clues, solution, clue count, orbit size, critical, minimal, fair,
+    rating, score, and the lines of imported collections that fell in the class), fewest clues first."""
+    board = _board(db, spec)
+    fewest = db.execute("SELECT min(clue_count) FROM puzzles WHERE board_id = ?", (board,)).fetchone()[0]
+    where, args = "board_id = ?", [board]
+    for column, value in (
+        ("clue_count", clue_count),
+        ("clue_count", fewest if minimal else None),
+        ("fair", None if fair is None else int(fair)),
+        ("rating", rating),
+    ):
+        if value is not None:
+            where, args = f"{where} AND {column} = ?", [*args, value]
+    collected = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'collected'").fetchone()
+    lines = (
+        "(SELECT c.lines FROM collected c WHERE c.board_id = puzzles.board_id AND c.clues = puzzles.clues)"
+        if collected
+        else "NULL"
+    )
+    rows = db.execute(
+        f"SELECT clues, solution, clue_count, orbit_size, critical, fair, rating, score, {lines} "
+        f"FROM puzzles WHERE {where} ORDER BY clue_count, clues LIMIT ?",
+        (*args, limit if limit else -1),
+    ).fetchall()
+    for clues, solution, count, orbit, critical, is_fair, level, score, seen in rows:
+        record = {"clues": json.loads(clues), "solution": json.loads(solution), "clue_count": count}
+        record.update(orbit_size=int(orbit), critical=bool(critical), minimal=count == fewest)
+        record.update(fair=bool(is_fair), rating=level, score=score, lines=seen or 0)
+        yield record

@@ -7,6 +7,7 @@ import sqlite3
 
 import click
 
+from catalog.store import board_stats, holding, stored_puzzles, stored_solutions
 from dlx_latin.cli.options import jobs_option, json_option, progress_option, scheduler_option
 from dlx_latin.cli.text import plural
 from dlx_latin.errors import UserInputError
@@ -197,20 +198,8 @@ def build(
         if bar:
             bar.close()
     if as_json:
-        held = _holding(db, target, str(pb.multiset))
+        held = holding(db, target, str(pb.multiset))
         click.echo(json.dumps({"parts": 0, "parts_done": 0, **result, **held}))  # parts: the solutions build
-
-
-def _holding(db: sqlite3.Connection, spec: str, multiset: str) -> dict:
-    """What the catalog holds for a board: solution classes, the sum of their orbit sizes, puzzle classes."""
-    classes, total, puzzles = db.execute(
-        "SELECT (SELECT count(*) FROM solutions s WHERE s.board_id = b.id), "
-        "(SELECT exact_sum(s.orbit_size) FROM solutions s WHERE s.board_id = b.id), "
-        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id) "
-        "FROM boards b WHERE b.spec = ? AND b.multiset = ?",
-        (spec, multiset),
-    ).fetchone() or (0, 0, 0)
-    return {"classes": classes, "total": int(total or 0), "puzzle_classes": puzzles}
 
 
 @catalog.command(name="stats")
@@ -219,45 +208,19 @@ def _holding(db: sqlite3.Connection, spec: str, multiset: str) -> dict:
 def stats(db_path: str, as_json: bool) -> None:
     """Per board: solution classes stored, the sum of their orbit sizes, the build's state, puzzle classes,
     and whether the classes are all there (when the count is known: an exhaustive build, or `certify`)."""
-    from catalog.build import SAMPLE_BATCH
-    from catalog.store import known_count
-
     db = catalog_file(db_path, read_only=True)
-    rows = db.execute(
-        "SELECT b.spec, b.multiset, count(s.canonical), exact_sum(s.orbit_size), "
-        "coalesce(r.status, 'none'), coalesce(r.parts, 0), "
-        "(SELECT count(*) FROM run_parts p WHERE p.run_id = r.id AND p.done = 1), "
-        "(SELECT count(*) FROM puzzles z WHERE z.board_id = b.id), "
-        "(SELECT count(*) FROM runs q JOIN run_parts p ON p.run_id = q.id "
-        " WHERE q.board_id = b.id AND q.kind = 'sampled' AND p.done = 1), "
-        f"({known_count('b.id')}) "
-        "FROM boards b LEFT JOIN solutions s ON s.board_id = b.id "
-        "LEFT JOIN runs r ON r.board_id = b.id AND r.kind = 'solutions' GROUP BY b.id ORDER BY b.spec"
-    ).fetchall()
-    for spec, m, classes, total, status, parts, done, puzzles, sampled, count in rows:
-        count = None if count is None else int(count)  # known from an exhaustive build or `certify`
-        record = {
-            "board": spec,
-            "multiset": m,
-            "classes": classes,
-            "total": int(total),
-            "status": status,
-            "parts": parts,
-            "parts_done": done,
-            "puzzle_classes": puzzles,
-            "sampled_boards": sampled * SAMPLE_BATCH,
-            "count": count,
-            "complete": None if count is None else int(total) == count,
-        }
+    for r in board_stats(db):
         if as_json:
-            click.echo(json.dumps(record))
-        else:
-            click.echo(
-                f"{spec} [{m}]: {classes} classes, orbit sizes sum {int(total)}; build {status} "
-                f"({done}/{parts} parts); {puzzles} puzzle classes"
-                + (f"; {sampled * SAMPLE_BATCH} random boards sampled" if sampled else "")
-                + ("" if count is None else "; complete" if record["complete"] else f"; the count is {count}")
-            )
+            click.echo(json.dumps(r))
+            continue
+        count = r["count"]
+        known = "" if count is None else "; complete" if r["complete"] else f"; the count is {count}"
+        click.echo(
+            f"{r['board']} [{r['multiset']}]: {r['classes']} classes, orbit sizes sum {r['total']}; build "
+            f"{r['status']} ({r['parts_done']}/{r['parts']} parts); {r['puzzle_classes']} puzzle classes"
+            + (f"; {r['sampled_boards']} random boards sampled" if r["sampled_boards"] else "")
+            + known
+        )
 
 
 @catalog.command(name="certify")
@@ -340,44 +303,13 @@ def query(
     score, and the lines of imported collections that fell in the class) as JSON lines."""
 
     db = catalog_file(db_path, read_only=True)
-    found = db.execute("SELECT id FROM boards WHERE spec = ?", (spec,)).fetchone()
-    if found is None:
-        raise click.ClickException(f"the catalog has no board {spec}")
-    if not puzzles:
-        rows = db.execute(
-            "SELECT canonical, orbit_size, automorphisms FROM solutions WHERE board_id = ? "
-            "ORDER BY CAST(orbit_size AS REAL) DESC, canonical LIMIT ?",
-            (found[0], limit if limit else -1),
-        ).fetchall()
-        for canonical, orbit, automorphisms in rows:
-            record = {"labelling": json.loads(canonical), "orbit_size": int(orbit)}
-            click.echo(json.dumps({**record, "automorphisms": int(automorphisms)}))
-        return
-    fewest = db.execute("SELECT min(clue_count) FROM puzzles WHERE board_id = ?", (found[0],)).fetchone()[0]
-    where, args = "board_id = ?", [found[0]]
-    for column, value in (
-        ("clue_count", clue_count),
-        ("clue_count", fewest if minimal else None),
-        ("fair", None if fair is None else int(fair)),
-        ("rating", rating),
-    ):
-        if value is not None:
-            where, args = f"{where} AND {column} = ?", [*args, value]
-    collected = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'collected'").fetchone()
-    lines = (
-        "(SELECT c.lines FROM collected c WHERE c.board_id = puzzles.board_id AND c.clues = puzzles.clues)"
-        if collected
-        else "NULL"
-    )
-    rows = db.execute(
-        f"SELECT clues, solution, clue_count, orbit_size, critical, fair, rating, score, {lines} "
-        f"FROM puzzles WHERE {where} ORDER BY clue_count, clues LIMIT ?",
-        (*args, limit if limit else -1),
-    ).fetchall()
-    for clues, solution, count, orbit, critical, is_fair, level, score, seen in rows:
-        record = {"clues": json.loads(clues), "solution": json.loads(solution), "clue_count": count}
-        record.update(orbit_size=int(orbit), critical=bool(critical), minimal=count == fewest)
-        record.update(fair=bool(is_fair), rating=level, score=score, lines=seen or 0)
+    if puzzles:
+        records = stored_puzzles(
+            db, spec, clue_count=clue_count, minimal=minimal, fair=fair, rating=rating, limit=limit
+        )
+    else:
+        records = stored_solutions(db, spec, limit=limit)
+    for record in records:
         click.echo(json.dumps(record))
 
 

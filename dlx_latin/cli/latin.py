@@ -366,7 +366,8 @@ def solve(
             raise click.UsageError("--explain and --limit do not go with --batch")
         from dlx_latin.cli.batch import run_batch
 
-        code = run_batch(pb, batch_source, False, unique, 2, jobs, progress, as_json, keep_blank=keep_blank)
+        how = {"jobs": jobs, "progress": progress, "as_json": as_json, "keep_blank": keep_blank}
+        code = run_batch(pb, batch_source, unique=unique, **how)
         raise SystemExit(code)
     if jobs != 1 or progress is not None or keep_blank:
         raise click.UsageError("--jobs, --progress and --keep-blank go with --batch")
@@ -678,7 +679,16 @@ def check(
         from dlx_latin.cli.batch import run_batch
 
         code = run_batch(
-            pb, batch_source, True, False, cap or 2, jobs, progress, as_json, critical, rate, keep_blank
+            pb,
+            batch_source,
+            check=True,
+            cap=cap or 2,
+            jobs=jobs,
+            progress=progress,
+            as_json=as_json,
+            critical=critical,
+            rate=rate,
+            keep_blank=keep_blank,
         )
         raise SystemExit(code)
     if jobs != 1 or progress is not None or critical or rate or keep_blank:

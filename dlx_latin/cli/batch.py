@@ -13,9 +13,7 @@ from dlx_latin.formats.files import byte_blocks, text_lines
 from dlx_latin.latin.batch import Answer, BadLine, PuzzleBatch
 from dlx_latin.latin.partial import PartialBoard
 
-BLOCK_LINES = 2048  # lines of a collection answered in one BitBoard call (one process)
 BAD_MARK = "!"  # the output line of a line that is not a puzzle of the board, so line k still answers line k
-TASK_LINES = 128  # lines handed to a worker process at a time: slow boards' small collections spread too
 
 
 def run_batch(
@@ -94,8 +92,8 @@ def _write_blocks(batch: PuzzleBatch, source: str, style: str, cap: int, jobs: i
     Python per line); the exit code as run_batch's."""
     bad = done = 0
     name = "standard input" if source == "-" else source
-    size = BLOCK_LINES * (batch.board.n_points + 1) if jobs <= 1 else TASK_LINES * (batch.board.n_points + 1)
-    for pieces, answered in batch.write_many(byte_blocks(source, size), cap, style, jobs, name=name):
+    blocks = byte_blocks(source, batch.block_bytes(jobs))
+    for pieces, answered in batch.write_many(blocks, cap, style, jobs, name=name):
         for piece in pieces:
             if isinstance(piece, str):
                 echo(piece[:-1], bar)  # echo ends the line

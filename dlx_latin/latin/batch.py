@@ -260,6 +260,11 @@ class PuzzleBatch:
         for answers in answered:
             yield from answers
 
+    def block_bytes(self, jobs: int = 1) -> int:
+        """The size of the blocks of a collection's bytes to give `write_many`: CHUNK lines of this board's
+        grid strings in one process, TASK lines a task across processes (so few lines still spread)."""
+        return (CHUNK if jobs <= 1 else TASK) * (self.board.n_points + 1)
+
     def write_many(
         self,
         blocks: Iterable[bytes],

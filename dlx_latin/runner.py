@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import as_completed
 from contextlib import nullcontext
+from functools import partial
 
 from dlx_latin.exact_cover.checkpoint import WholeCounts
 from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
-from dlx_latin.workers import process_pool
+from dlx_latin.workers import as_finished, process_pool
 
 Part = tuple[str, tuple]  # (key: what the part is, independent of --jobs; arguments of the part's count)
 
@@ -66,10 +66,10 @@ def _finished(
         return
     own = settings.executor is None
     with process_pool(min(settings.jobs or 1, len(todo))) if own else nullcontext(settings.executor) as pool:
-        futures = {pool.submit(function, *arguments): key for key, arguments in todo}
-        try:
-            for future in as_completed(futures):
-                yield futures[future], future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+        for (key, _), value in as_finished(pool, partial(_keyed, function), todo):
+            yield key, value
+
+
+def _keyed(function: Callable[..., int], part: Part) -> int:
+    """function(*arguments) of a (key, arguments) part: the task a pool runs."""
+    return function(*part[1])

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 from cli import run_cli
-from test_checkpoint import records
+from test_checkpoint import SELF_KILLING_COUNT, records
 
 from dlx_latin.exact_cover.settings import CountSettings
 from dlx_latin.runner import count_in_parts
@@ -48,24 +48,6 @@ def test_two_parts_with_one_key_are_refused():
         count_in_parts(_square, [("k", (1,)), ("k", (2,))])
 
 
-KILL_AFTER_RECORDS = """
-import os, signal, sys
-from dlx_latin.cli import run
-from dlx_latin.exact_cover import checkpoint
-
-write, written = checkpoint.RecordLog.write, [0]
-
-def write_then_die(log, record):
-    write(log, record)
-    written[0] += 1
-    if written[0] == 2:
-        os.kill(os.getpid(), signal.SIGKILL)
-
-checkpoint.RecordLog.write = write_then_die
-sys.exit(run(sys.argv[1:]))
-"""
-
-
 @pytest.mark.parametrize(
     "args, expected",
     [
@@ -80,7 +62,7 @@ def test_each_split_strategy_resumes_after_a_kill(tmp_path, args, expected):
     ck = tmp_path / "k.jsonl"
     argv = [*args, "--jobs", "2", "--checkpoint", str(ck), "--no-progress", "--json"]
     child = subprocess.run(
-        [sys.executable, "-c", KILL_AFTER_RECORDS, *argv],
+        [sys.executable, "-c", SELF_KILLING_COUNT.format(after=2), *argv],
         capture_output=True,
         text=True,
         timeout=120,

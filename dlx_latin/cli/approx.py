@@ -135,9 +135,7 @@ def generate_command(condition: str, n: int, density: float, seed: int, hard: bo
 @pathwidth_option
 @hard_option
 @click.option("--plot", type=click.Path(dir_okay=False), help="Also draw the ratios as an SVG file.")
-@click.option(
-    "--json", "as_json", is_flag=True, help="One JSON object: the settings and a row per algorithm."
-)
+@json_option("One JSON object: the settings and a row per algorithm.")
 def bench_command(
     condition: str,
     n: int,

@@ -51,12 +51,7 @@ def jigsaw() -> None:
     show_default=True,
     help="How --count counts: memoized frontier search (n <= 8) or the exact-cover engine.",
 )
-@click.option(
-    "--json",
-    "as_json",
-    is_flag=True,
-    help='JSON lines (with orbit sizes up to symmetry); {"count"} with --count.',
-)
+@json_option('JSON lines (with orbit sizes up to symmetry); {"count"} with --count.')
 def covers_command(n: int, only_count: bool, up_to: str | None, method: str, as_json: bool) -> None:
     """List the covers of the N x N square as region strings (boards `jigsaw:<regions>`)."""
     if up_to:
@@ -152,9 +147,7 @@ def borders_command(n: int, method: str, as_json: bool) -> None:
 @jigsaw.command(name="scs")
 @click.argument("n", type=click.IntRange(min=2, max=9))
 @jobs_option("Processes.")
-@click.option(
-    "--json", "as_json", is_flag=True, help="JSON lines: each cover, orbit size, fewest clues, a puzzle file."
-)
+@json_option("JSON lines: each cover, orbit size, fewest clues, a puzzle file.")
 @checkpoint_option
 @progress_option
 def scs_command(n: int, jobs: int, as_json: bool, checkpoint: str | None, progress: bool | None) -> None:

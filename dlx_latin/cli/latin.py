@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from dlx_latin.boards import FAMILIES, Board, board_from_spec
-from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE, JOBS
+from dlx_latin.cli import EXIT_NO_SOLUTION, EXIT_NOT_UNIQUE
 from dlx_latin.cli.options import (
     checkpoint_option,
     clues_option,
@@ -400,13 +400,7 @@ def solve(
     help="A puzzle FILE on the same board whose clues every puzzle keeps.",
 )
 @click.option("--seed", type=int, help="Make the run reproducible (each output line records its seed).")
-@click.option(
-    "--jobs",
-    type=JOBS,
-    default=1,
-    show_default=True,
-    help="Processes making puzzles (the output is the same, in the same order).",
-)
+@jobs_option("Processes making puzzles (the output is the same, in the same order).")
 @click.option(
     "--single-pass",
     is_flag=True,

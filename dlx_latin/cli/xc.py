@@ -15,6 +15,7 @@ from dlx_latin.cli.options import (
     memo_size_option,
     no_memo_option,
     progress_option,
+    scheduler_option,
 )
 from dlx_latin.cli.progress import ProgressBar, wants_progress
 from dlx_latin.cli.text import printable
@@ -48,9 +49,7 @@ def xc() -> None:
 @click.argument("file")
 @json_option('Print {"count": N}.')
 @jobs_option("Count with N threads sharing one memo.")
-@click.option(
-    "--scheduler", metavar="ADDR", help="Count on a Dask cluster at tcp://HOST:PORT (extra 'dask')."
-)
+@scheduler_option("Count on a Dask cluster at tcp://HOST:PORT (extra 'dask').")
 @progress_option
 @click.option("--stats", is_flag=True, help="Report nodes, updates and time on stderr (serial runs).")
 @no_memo_option

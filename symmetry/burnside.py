@@ -99,11 +99,8 @@ def label_classes(m: Multiset) -> list[tuple[dict[Label, Label], int]]:
     >>> sorted(size for _, size in label_classes(Multiset.parse("1,2,3")))
     [1, 2, 3]
     """
-    groups: dict[int, list[Label]] = {}
-    for label, c in zip(m.labels, m.counts, strict=True):
-        groups.setdefault(c, []).append(label)
     classes: list[tuple[dict[Label, Label], int]] = [({}, 1)]
-    for labels in groups.values():
+    for labels in ([m.labels[j] for j in group] for group in m.by_count):
         k, extended = len(labels), []
         for shape in _partitions(k):
             sigma: dict[Label, Label] = {}

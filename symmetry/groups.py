@@ -16,6 +16,7 @@ import numpy as np
 from sympy.combinatorics import Permutation, PermutationGroup
 
 from dlx_latin.boards import Board
+from symmetry.board_graph import board_graph
 
 _DIGITS = 6  # coordinates are compared after rounding to this many decimals
 
@@ -39,12 +40,8 @@ def automorphism_group(board: Board) -> PermutationGroup:
     """
     import pynauty
 
-    n, m = board.n_points, len(board.asterisms)
-    adjacency = {n + a: list(asterism) for a, asterism in enumerate(board.asterisms)}
-    graph = pynauty.Graph(
-        n + m, directed=False, adjacency_dict=adjacency, vertex_coloring=[set(range(n)), set(range(n, n + m))]
-    )
-    generators = pynauty.autgrp(graph)[0]
+    n = board.n_points
+    generators = pynauty.autgrp(board_graph(board))[0]
     perms = [Permutation(g[:n]) for g in generators if g[:n] != list(range(n))]
     for perm in perms:
         assert maps_asterisms(board, perm.array_form), "nauty returned a non-automorphism"

@@ -23,6 +23,7 @@ from functools import cached_property
 
 from dlx_latin.boards import Board
 from dlx_latin.latin.multiset import Label, Multiset
+from symmetry.board_graph import board_graph
 from symmetry.canonical import CanonicalForm
 
 Labelling = tuple[Label | None, ...]
@@ -34,24 +35,12 @@ class NautyCanonizer:
     def __init__(self, board: Board, multiset: Multiset) -> None:
         self.board, self.multiset = board, multiset
         self.n, self.m, self.k = board.n_points, len(board.asterisms), len(multiset.labels)
-        self._incidence = {self.n + a: list(points) for a, points in enumerate(board.asterisms)}
-        classes: dict[int, list[int]] = {}
-        for j, c in enumerate(multiset.counts):
-            classes.setdefault(c, []).append(j)
-        self._classes = [classes[c] for c in sorted(classes)]  # label indices, by multiplicity
+        self._classes = [list(group) for group in multiset.by_count]  # label indices, by multiplicity
         self._index = {label: j for j, label in enumerate(multiset.labels)}
         self.label_group_order = math.prod(math.factorial(len(c)) for c in self._classes)
 
     def _bare(self) -> object:
-        import pynauty
-
-        n, m = self.n, self.m
-        return pynauty.Graph(
-            n + m,
-            directed=False,
-            adjacency_dict=self._incidence,
-            vertex_coloring=[set(range(n)), set(range(n, n + m))],
-        )
+        return board_graph(self.board)
 
     @cached_property
     def _bare_canon(self) -> list[int]:
@@ -110,13 +99,8 @@ class NautyCanonizer:
         n, m, k = self.n, self.m, self.k
         if len(labelling) != n:
             raise ValueError(f"a labelling of {self.board.name} has {n} labels, not {len(labelling)}")
-        adjacency = dict(self._incidence)
-        for p, label in enumerate(labelling):
-            if label is not None:
-                adjacency[p] = [n + m + self._index[label]]
-        colouring = [set(range(n)), set(range(n, n + m))]
-        colouring += [{n + m + j for j in cls} for cls in self._classes]
-        graph = pynauty.Graph(n + m + k, directed=False, adjacency_dict=adjacency, vertex_coloring=colouring)
+        labels = {p: label for p, label in enumerate(labelling) if label is not None}
+        graph = board_graph(self.board, self.multiset, labels)
         lab = pynauty.canon_label(graph)  # lab[i]: the vertex of `graph` at canonical position i
         position = [0] * (n + m + k)
         for i, v in enumerate(lab):

@@ -42,6 +42,7 @@ from dlx_latin.latin.completion import (
     scaled_progress,
 )
 from dlx_latin.latin.multiset import Label
+from symmetry.board_graph import board_graph
 
 MAX_FILLINGS = 50_000  # fillings of one asterism enumerated to find their orbits
 LEVELS = 3  # asterisms filled by orbit representatives before the plain count
@@ -72,22 +73,11 @@ def stabilizer(
     import pynauty
 
     board, m = pb.board, pb.multiset
-    n, n_ast, k = board.n_points, len(board.asterisms), len(m.labels)
-    index = {label: j for j, label in enumerate(m.labels)}
-    adjacency = {n + a: list(points) for a, points in enumerate(board.asterisms)}
-    for p, label in pb.clues.items():
-        adjacency[p] = [n + n_ast + index[label]]
+    n, n_ast = board.n_points, len(board.asterisms)
     moved = set(points) - set(pb.clues)
     free = set(range(n)) - set(pb.clues) - moved
-    colouring = [free, set(pb.clues), *([{p} for p in sorted(moved)] if pointwise else [moved])]
-    colouring.append(set(range(n, n + n_ast)))
-    by_count: dict[int, set[int]] = {}  # labels may be exchanged only with labels of the same multiplicity
-    for j, c in enumerate(m.counts):
-        by_count.setdefault(c, set()).add(n + n_ast + j)
-    colouring += [by_count[c] for c in sorted(by_count)]
-    graph = pynauty.Graph(
-        n + n_ast + k, directed=False, adjacency_dict=adjacency, vertex_coloring=[c for c in colouring if c]
-    )
+    cells = [free, set(pb.clues), *([{p} for p in sorted(moved)] if pointwise else [moved])]
+    graph = board_graph(board, m, pb.clues, cells)
     generators, mantissa, exponent, _, _ = pynauty.autgrp(graph)
     out = []
     for g in generators:

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from dlx_latin.boards import Board
 from dlx_latin.latin import PartialBoard
+from symmetry.board_graph import board_graph
 
 MAX_ORDER = 32  # no fast path counts beyond (bands: 3 bands; halves: order 9), so nauty is not asked
 # (recognising sudoku:6x6, 1,296 points, takes nauty seconds; latin:30 a third of one)
@@ -38,13 +39,7 @@ class Recognised:
 def incidence_graph(board: Board):
     """The point-asterism incidence graph as a pynauty Graph: vertices 0..n-1 are the points, n.. the
     asterisms, in two colour classes (the one graph nauty sees of a board)."""
-    import pynauty
-
-    n, m = board.n_points, len(board.asterisms)
-    adjacency = {n + a: list(asterism) for a, asterism in enumerate(board.asterisms)}
-    return pynauty.Graph(
-        n + m, directed=False, adjacency_dict=adjacency, vertex_coloring=[set(range(n)), set(range(n, n + m))]
-    )
+    return board_graph(board)
 
 
 def certificate(board: Board) -> str:

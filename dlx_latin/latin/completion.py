@@ -92,8 +92,7 @@ def reduce_to_exact_cover(pb: PartialBoard, forbidden: Mapping[int, Label] | Non
 
 def label_group_order(m: Multiset) -> int:
     """The number of label permutations that keep every multiplicity."""
-    classes = itertools.groupby(sorted(m.counts))
-    return math.prod(math.factorial(len(list(group))) for _, group in classes)
+    return math.prod(math.factorial(len(group)) for group in m.by_count)
 
 
 def first_asterism_arrangements(m: Multiset) -> list[list[Label]]:
@@ -248,8 +247,8 @@ def random_latin_board(pb: PartialBoard, rng: random.Random) -> Labelling | None
         return labelling
     m = pb.multiset
     rename: dict[Label, Label] = {}
-    for c in sorted(set(m.counts)):
-        same = [label for label, k in zip(m.labels, m.counts, strict=True) if k == c]
+    for group in m.by_count:
+        same = [m.labels[j] for j in group]
         rename.update(zip(same, rng.sample(same, len(same)), strict=True))
     return [rename[x] for x in labelling]
 

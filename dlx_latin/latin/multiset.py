@@ -80,6 +80,19 @@ class Multiset:
     def count_of(self) -> dict[Label, int]:
         return dict(zip(self.labels, self.counts, strict=True))
 
+    @cached_property
+    def by_count(self) -> tuple[tuple[int, ...], ...]:
+        """The label indices grouped by multiplicity, groups in increasing count: the label group permutes
+        labels within a group only (two labels of different counts are never exchanged).
+
+        >>> Multiset.parse("1^2,2,3^2,4").by_count
+        ((1, 3), (0, 2))
+        """
+        groups: dict[int, list[int]] = {}
+        for j, c in enumerate(self.counts):
+            groups.setdefault(c, []).append(j)
+        return tuple(tuple(groups[c]) for c in sorted(groups))
+
     @property
     def distinct(self) -> bool:
         """True when no label repeats."""

@@ -16,7 +16,6 @@ boards outright, and where it gives up, the size it reached bounds the search be
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -66,8 +65,7 @@ def fewest_possible(pb: PartialBoard) -> int:
     """A lower bound on the clues of any puzzle of the board: two labels with the same count in the
     multiset can be swapped on any Latin board, so a puzzle shows all but at most one of each such group
     of labels (and holds its inscription)."""
-    groups = Counter(pb.multiset.counts)
-    return max(sum(size - 1 for size in groups.values()), len(pb.inscription))
+    return max(sum(len(group) - 1 for group in pb.multiset.by_count), len(pb.inscription))
 
 
 def smallest_puzzle(

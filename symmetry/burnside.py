@@ -27,11 +27,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any
 
-import numpy as np
 from sympy.combinatorics import PermutationGroup
 
 from dlx_latin.boards import Board, board_from_spec, per_board
 from dlx_latin.exact_cover import ExactCoverProblem, NoSolutionFoundError
+from dlx_latin.exact_cover.automorphisms import conjugacy_classes
 from dlx_latin.exact_cover.checkpoint import WholeCounts
 from dlx_latin.exact_cover.kernel import Progress
 from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
@@ -62,25 +62,7 @@ def point_classes(group: PermutationGroup) -> list[tuple[tuple[int, ...], int]]:
     [1, 3, 6, 6, 8]
     """
     elements = [tuple(int(v) for v in row) for row in group_elements(group)]
-    gens = [tuple(g.array_form) for g in group.generators]
-    inverses = [tuple(int(v) for v in np.argsort(g)) for g in gens]
-    seen: set[tuple[int, ...]] = set()
-    classes = []
-    for g in elements:
-        if g in seen:
-            continue
-        seen.add(g)
-        todo, size = [g], 1
-        while todo:
-            x = todo.pop()
-            for h, hinv in zip(gens, inverses, strict=True):
-                y = tuple(h[x[hinv[p]]] for p in range(len(x)))  # h x h^-1
-                if y not in seen:
-                    seen.add(y)
-                    todo.append(y)
-                    size += 1
-        classes.append((g, size))
-    return classes
+    return conjugacy_classes(elements, [g.array_form for g in group.generators])
 
 
 def _partitions(n: int, largest: int | None = None) -> Iterator[tuple[int, ...]]:

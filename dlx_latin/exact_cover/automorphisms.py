@@ -15,7 +15,7 @@ sympy's Schreier-Sims, which is imported only then and run apart with a deadline
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any, TypeVar
 
@@ -74,6 +74,37 @@ class ListedGroup:
 
     def orbit(self, point: int) -> set[int]:
         return {g[point] for g in self.elements}
+
+
+def conjugacy_classes(
+    elements: Iterable[tuple[int, ...]], generators: Sequence[Sequence[int]]
+) -> list[tuple[tuple[int, ...], int]]:
+    """(representative, size) of each conjugacy class of the group `generators` make, whose `elements` are
+    listed (each a tuple of point images; the identity first puts its class first): a class is an element's
+    closure under conjugation by the generators.  sympy's `conjugacy_classes` would turn every element of a
+    group of millions into a Permutation and keep each class whole; this keeps tuples and a size.
+
+    >>> [size for _, size in conjugacy_classes([(0, 1, 2), (1, 2, 0), (2, 0, 1)], [(1, 2, 0)])]
+    [1, 1, 1]
+    """
+    gens = [tuple(g) for g in generators]
+    inverses = [tuple(sorted(range(len(g)), key=g.__getitem__)) for g in gens]
+    classed: set[tuple[int, ...]] = set()
+    classes = []
+    for g in elements:
+        if g in classed:
+            continue
+        members, queue = {g}, [g]
+        while queue:
+            h = queue.pop()
+            for s, t in zip(gens, inverses, strict=True):
+                c = tuple(s[h[p]] for p in t)  # s h s^-1
+                if c not in members:
+                    members.add(c)
+                    queue.append(c)
+        classed |= members
+        classes.append((g, len(members)))
+    return classes
 
 
 class Automorphisms:

@@ -22,6 +22,7 @@ from typing import Any
 
 from dlx_latin.errors import UserInputError
 from dlx_latin.exact_cover.automorphisms import Automorphisms, GroupTooLargeError
+from dlx_latin.exact_cover.automorphisms import conjugacy_classes as classes_of
 from dlx_latin.exact_cover.kernel import KernelArrays, int32
 from dlx_latin.exact_cover.problem import count_arrays
 from dlx_latin.exact_cover.settings import DEFAULT, CountSettings
@@ -269,35 +270,9 @@ def _elements(autos: Automorphisms) -> list[tuple[int, ...]]:
     return autos.group.elements
 
 
-def _inverse(image: tuple[int, ...]) -> tuple[int, ...]:
-    inverse = [0] * len(image)
-    for p, q in enumerate(image):
-        inverse[q] = p
-    return tuple(inverse)
-
-
 def conjugacy_classes(autos: Automorphisms) -> list[tuple[tuple[int, ...], int]]:
     """(representative, size) of each conjugacy class of the group, the identity's first."""
-    elements = _elements(autos)
-    generators = [tuple(g) for g in autos.generators]
-    inverses = [_inverse(s) for s in generators]
-    classed: set[tuple[int, ...]] = set()
-    classes = []
-    for g in elements:
-        if g in classed:
-            continue
-        members = {g}
-        queue = [g]
-        while queue:
-            h = queue.pop()
-            for s, t in zip(generators, inverses, strict=True):
-                c = tuple(s[h[p]] for p in t)  # s h s^-1
-                if c not in members:
-                    members.add(c)
-                    queue.append(c)
-        classed |= members
-        classes.append((g, len(members)))
-    return classes
+    return classes_of(_elements(autos), autos.generators)
 
 
 def _cycles(image: tuple[int, ...], points: range) -> dict[int, int]:

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.formats.grid import label_char
+from dlx_latin.latin.grid import label_char
 from dlx_latin.latin import PartialBoard, count_completions
 from dlx_latin.latin import batch as batch_module
 from dlx_latin.latin.batch import PuzzleBatch

@@ -232,7 +232,7 @@ def from_json(data: object) -> KenKen:
 
 def read_kenken(path: str | Path) -> KenKen:
     """A puzzle from a JSON file."""
-    from dlx_latin.formats.files import read_json
+    from dlx_latin.files import read_json
 
     return from_json(read_json(path, "KenKen file", KenKenError))
 

@@ -8,9 +8,9 @@ import pytest
 from cli import run_cli
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.formats.grid import label_char
 from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions, is_critical
 from dlx_latin.latin.batch import BadLine, PuzzleBatch
+from dlx_latin.latin.grid import label_char
 
 BOARDS = [
     ("sudoku:2x3", None),
@@ -195,7 +195,7 @@ def test_plain_batch_output_equals_the_json_path_line_by_line(tmp_path):
 def test_write_many_reads_lines_split_across_blocks(tmp_path):
     """Blocks of whole lines (byte_blocks) however small the reads: the answers and line numbers are the
     same as one block's."""
-    from dlx_latin.formats.files import byte_blocks
+    from dlx_latin.files import byte_blocks
 
     batch = PuzzleBatch(board_from_spec("latin:3"))
     path = tmp_path / "odd.txt"

@@ -8,8 +8,8 @@ import sqlite3
 from cli import run_cli
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.formats.grid import label_char
 from dlx_latin.latin import PartialBoard, completions, count_completions
+from dlx_latin.latin.grid import label_char
 
 
 def shuffled(grid: str, rng: random.Random) -> str:

@@ -5,8 +5,8 @@ import json
 from cli import EXAMPLES, run_cli
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.formats.grid import parse_grid
 from dlx_latin.latin import Multiset, PartialBoard, completions
+from dlx_latin.latin.grid import parse_grid
 from dlx_latin.puzzles.proof import explain
 
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

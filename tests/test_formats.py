@@ -7,10 +7,10 @@ import pytest
 from cli import run_cli
 
 from dlx_latin.boards import board_from_spec
-from dlx_latin.formats.grid import GridStringError, format_grid, label_char, parse_grid
 from dlx_latin.formats.ipuz import read_ipuz, write_ipuz
 from dlx_latin.formats.puzzle import PuzzleFormatError, read_puzzle, write_puzzle
 from dlx_latin.latin import Multiset, PartialBoard, completions, count_completions
+from dlx_latin.latin.grid import GridStringError, format_grid, label_char, parse_grid
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 JIGSAW = "jigsaw:AABBBBAACCBBACCCDDAECDDDEEEFFDEEFFFF"

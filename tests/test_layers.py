@@ -2,7 +2,7 @@
 
 Layers, bottom up (a module may import its own layer's modules and those below, never above):
 
-0. the engine and plumbing: `exact_cover`, `errors`, `workers`, `runner`, `distributed`, `formats.files`
+0. the engine and plumbing: `exact_cover`, `errors`, `workers`, `runner`, `distributed`, `files`
 1. `boards`: the boards and their constellations; `render`, which draws them
 2. `latin` (partial Latin boards, completion, counts) and the file formats built on it; `kenken`
 3. `puzzles` (attrition, generation, minimal and critical puzzles), `approx`
@@ -10,7 +10,8 @@ Layers, bottom up (a module may import its own layer's modules and those below, 
 5. applications: `catalog`, `jigsaw`
 6. `cli`: the command line
 
-Run `python tests/test_layers.py` to print the package's import graph.
+Packages import one way too: their graph has no cycle.  Run `python tests/test_layers.py` to print the
+graph of packages, then of modules.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ LAYERS = {  # module prefix -> layer; the longest prefix that matches a module d
     "dlx_latin.workers": 0,
     "dlx_latin.runner": 0,
     "dlx_latin.distributed": 0,
-    "dlx_latin.formats.files": 0,
+    "dlx_latin.files": 0,
     "dlx_latin.boards": 1,
     "dlx_latin.render": 1,
     "dlx_latin.latin": 2,
@@ -143,6 +144,42 @@ def test_no_cycles():
     assert cycles == []
 
 
+def package(module: str) -> str:
+    """The package a module belongs to: a subpackage of dlx_latin (dlx_latin.latin), a module at its root
+    (dlx_latin.errors), or a top-level package (symmetry, catalog)."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "dlx_latin" else parts[0]
+
+
+def package_graph(known: dict[str, Path]) -> dict[str, set[str]]:
+    """package -> the other packages its modules import."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    for m, targets in imports(known).items():
+        graph[package(m)] |= {package(t) for t, _ in targets if package(t) != package(m)}
+    return graph
+
+
+def test_packages_form_an_acyclic_graph():
+    """Packages, not only modules, import one way: no package imports one that imports it back (the
+    latin and formats packages did, through grid strings)."""
+    graph = package_graph(modules())
+    cycles, state = [], {}
+
+    def visit(p: str, stack: list[str]) -> None:
+        state[p] = 1
+        for t in sorted(graph.get(p, ())):
+            if state.get(t) == 1:
+                cycles.append(" -> ".join(stack[stack.index(t) :] + [t]))
+            elif t not in state:
+                visit(t, stack + [t])
+        state[p] = 2
+
+    for p in sorted(graph):
+        if p not in state:
+            visit(p, [p])
+    assert cycles == []
+
+
 def test_no_private_name_crosses_a_module():
     crossing = [
         f"{m} imports {name} from {t}"
@@ -166,5 +203,9 @@ def test_tests_use_no_private_names():
 
 if __name__ == "__main__":
     known = modules()
+    print("# packages [layer] -> the packages they import (every edge points to a layer at or below)")
+    for p, targets in sorted(package_graph(known).items()):
+        print(f"{p} [{layer(p)}] -> " + " ".join(f"{t} [{layer(t)}]" for t in sorted(targets)))
+    print("\n# modules")
     for m, targets in sorted(imports(known).items()):
         print(f"{m} [{layer(m)}] -> " + " ".join(sorted({t for t, _ in targets if t != m})), file=sys.stdout)

@@ -302,6 +302,6 @@ def from_json(data: object) -> Instance:
 
 def read_instance(path: str | Path) -> Instance:
     """An instance from a JSON file."""
-    from dlx_latin.formats.files import read_json
+    from dlx_latin.files import read_json
 
     return from_json(read_json(path, "instance file", InstanceError))

@@ -264,7 +264,7 @@ def board_from_spec(spec: str, files: bool = True) -> Board:
 def board_from_file(path: Path) -> Board:
     """A custom board from a JSON file: the board object itself, or the board a puzzle file (one that
     declares its format) is on; anything else is refused."""
-    from dlx_latin.formats.files import read_text
+    from dlx_latin.files import read_text
 
     text = read_text(path, "board file")
     try:

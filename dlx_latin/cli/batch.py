@@ -9,7 +9,7 @@ import click
 
 from dlx_latin.cli.progress import echo, progress_bar
 from dlx_latin.cli.text import printable
-from dlx_latin.formats.files import byte_blocks, text_lines
+from dlx_latin.files import byte_blocks, text_lines
 from dlx_latin.latin.batch import Answer, BadLine, PuzzleBatch
 from dlx_latin.latin.partial import PartialBoard
 

@@ -324,7 +324,7 @@ def export(spec: str | None, fmt: str, db_path: str) -> None:
     per line) or grids, of square boards for the last two."""
     from catalog.exchange import export_lines, to_ipuz
     from dlx_latin.boards import board_from_spec
-    from dlx_latin.formats.grid import format_grid
+    from dlx_latin.latin.grid import format_grid
 
     db = catalog_file(db_path, read_only=True)
     boards: dict = {}
@@ -382,7 +382,7 @@ def import_(
     """Add the solutions and puzzles of an exported JSON-lines FILE (- for standard input) to the catalog;
     or, with --grid, the puzzles of a collection of BOARD's puzzles (lines that are not Latin puzzles of
     the board are reported by number, and the exit code is then 1)."""
-    from dlx_latin.formats.files import read_text
+    from dlx_latin.files import read_text
 
     if grids is not None:
         raise SystemExit(_import_grids(source, grids, multiset, jobs, progress, db_path, as_json))
@@ -403,7 +403,7 @@ def _import_grids(
     from catalog.collection import import_grids
     from dlx_latin.cli.progress import progress_bar
     from dlx_latin.cli.text import printable
-    from dlx_latin.formats.files import text_lines
+    from dlx_latin.files import text_lines
 
     pb = load_target(spec, multiset, None)
     if pb.clues:

@@ -27,7 +27,6 @@ from dlx_latin.cli.progress import ProgressBar, echo, progress_bar, wants_progre
 from dlx_latin.cli.text import plural
 from dlx_latin.distributed import dask_executor
 from dlx_latin.exact_cover.settings import CountSettings
-from dlx_latin.formats.grid import GridStringError, format_grid, label_char
 from dlx_latin.formats.inputs import load_target, read_puzzle_file
 from dlx_latin.formats.ipuz import write_ipuz
 from dlx_latin.formats.puzzle import (
@@ -41,6 +40,7 @@ from dlx_latin.latin import (
     is_critical,
 )
 from dlx_latin.latin.completion import completable_within, label_group_order
+from dlx_latin.latin.grid import GridStringError, format_grid, label_char
 from dlx_latin.puzzles.proof import LEVELS as RATINGS
 
 SINGLE_PASS_BOARDS = 16  # Latin boards enumerated per puzzle asked for, when puzzles are filtered

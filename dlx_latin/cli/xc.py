@@ -20,8 +20,8 @@ from dlx_latin.cli.options import (
 from dlx_latin.cli.progress import ProgressBar, wants_progress
 from dlx_latin.cli.text import printable
 from dlx_latin.exact_cover import CountSettings, ExactCoverProblem
+from dlx_latin.files import read_text
 from dlx_latin.formats.dlx import DLXProblem, read_dlx
-from dlx_latin.formats.files import read_text
 
 
 def read_input(path: str) -> str:

@@ -25,7 +25,7 @@ from dlx_latin.errors import InputFileError
 from dlx_latin.exact_cover.kernel import KernelArrays
 from dlx_latin.exact_cover.parallel import ParallelRun, split
 from dlx_latin.exact_cover.settings import CountSettings
-from dlx_latin.formats.files import open_regular
+from dlx_latin.files import open_regular
 
 CHECKPOINT_PARTS = 256
 USE = "use checkpoint file"  # how a checkpoint that cannot be opened is named in its one-line error

@@ -13,8 +13,7 @@ from pathlib import Path
 from dlx_latin.boards import Board, board_from_spec
 from dlx_latin.boards.board import InvalidBoardError
 from dlx_latin.errors import OptionConflictError
-from dlx_latin.formats.files import read_text
-from dlx_latin.formats.grid import GridStringError, parse_grid
+from dlx_latin.files import read_text
 from dlx_latin.formats.ipuz import ipuz_from_json
 from dlx_latin.formats.puzzle import (
     PuzzleFile,
@@ -25,6 +24,7 @@ from dlx_latin.formats.puzzle import (
     puzzle_from_json,
 )
 from dlx_latin.latin import Multiset, PartialBoard
+from dlx_latin.latin.grid import GridStringError, parse_grid
 
 READERS = {"puzzle": puzzle_from_json, "ipuz": ipuz_from_json}  # the other puzzle kinds: catalog lines
 

@@ -33,8 +33,8 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """`PuzzleBatch` (and criticality, which asks it) loads on first use: it reads grid strings, and the grid
-    format imports this package."""
+    """`PuzzleBatch` (and criticality, which asks it) loads on first use: it brings the process pools that
+    most commands never start."""
     if name in ("PuzzleBatch", "is_critical", "removable_clues"):
         from dlx_latin.latin import batch
 

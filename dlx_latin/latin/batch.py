@@ -19,7 +19,6 @@ from typing import TypeVar
 
 from dlx_latin.boards.board import Board, per_board
 from dlx_latin.errors import UserInputError
-from dlx_latin.formats.grid import EMPTY, label_char, label_chars, parse_grid
 from dlx_latin.latin._bitboard import MAX_LABELS, BitBoard
 from dlx_latin.latin.completion import (
     Labelling,
@@ -28,6 +27,7 @@ from dlx_latin.latin.completion import (
     count_completions,
     reduce_to_exact_cover,
 )
+from dlx_latin.latin.grid import EMPTY, label_char, label_chars, parse_grid
 from dlx_latin.latin.multiset import Label, Multiset
 from dlx_latin.latin.partial import PartialBoard
 from dlx_latin.workers import ordered_map
@@ -274,7 +274,7 @@ class PuzzleBatch:
         executor: Executor | None = None,
         name: str = "the collection",
     ) -> Iterator[tuple[list[Piece], int]]:
-        """A collection given as blocks of whole lines (`formats.files.byte_blocks`; blank and '#' lines
+        """A collection given as blocks of whole lines (`dlx_latin.files.byte_blocks`; blank and '#' lines
         skipped) answered as the text `solve --batch` writes -- per puzzle line its first solution, '-' when
         none (style "solution"), '?' when several (style "unique") -- or `check --batch` ("N unique|none|
         several", style "facts").  Per block, in input order: the pieces of output (text, or a line the

@@ -127,13 +127,18 @@ def test_no_cycles():
     graph = {m: {t for t, _ in targets if t != m} for m, targets in imports(known).items()}
     # a package's __init__ re-exporting its modules is not a cycle with them
     graph = {m: {t for t in ts if not m.startswith(t + ".")} for m, ts in graph.items()}
-    cycles, state = [], {}
+    assert cycles(graph) == []
+
+
+def cycles(graph: dict[str, set[str]]) -> list[str]:
+    """The cycles a depth-first walk of `graph` meets, each as "a -> b -> a"."""
+    found, state = [], {}
 
     def visit(m: str, stack: list[str]) -> None:
         state[m] = 1
         for t in sorted(graph.get(m, ())):
             if state.get(t) == 1:
-                cycles.append(" -> ".join(stack[stack.index(t) :] + [t]))
+                found.append(" -> ".join(stack[stack.index(t) :] + [t]))
             elif t not in state:
                 visit(t, stack + [t])
         state[m] = 2
@@ -141,7 +146,7 @@ def test_no_cycles():
     for m in sorted(graph):
         if m not in state:
             visit(m, [m])
-    assert cycles == []
+    return found
 
 
 def package(module: str) -> str:
@@ -162,22 +167,7 @@ def package_graph(known: dict[str, Path]) -> dict[str, set[str]]:
 def test_packages_form_an_acyclic_graph():
     """Packages, not only modules, import one way: no package imports one that imports it back (the
     latin and formats packages did, through grid strings)."""
-    graph = package_graph(modules())
-    cycles, state = [], {}
-
-    def visit(p: str, stack: list[str]) -> None:
-        state[p] = 1
-        for t in sorted(graph.get(p, ())):
-            if state.get(t) == 1:
-                cycles.append(" -> ".join(stack[stack.index(t) :] + [t]))
-            elif t not in state:
-                visit(t, stack + [t])
-        state[p] = 2
-
-    for p in sorted(graph):
-        if p not in state:
-            visit(p, [p])
-    assert cycles == []
+    assert cycles(package_graph(modules())) == []
 
 
 def test_no_private_name_crosses_a_module():
